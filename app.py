@@ -1,0 +1,58 @@
+"""Streamlit entry point: page setup, pick the session, draw the components, run one turn."""
+
+import streamlit as st
+
+from component.chat import draw_retry, draw_transcript, run_turn, turn_error
+from component.sidebar import current_session_id, draw_sidebar
+from component.summary_panel import draw_summary_panel
+from graph.engine import Engine, open_engine
+from graph.errors import describe_error
+from graph.persistence import list_sessions
+from graph.settings import Settings
+from graph.turns import has_unfinished_turn, remember_session, summary_due, thread_config, turn_input
+
+st.set_page_config(page_title="Context Chat", page_icon="💬", layout="wide")
+
+
+@st.cache_resource(show_spinner="모델을 시작하는 중… / Starting the model…")
+def get_engine() -> Engine:
+    """One engine (database, models, graph) per app process, shared by every browser session."""
+    return open_engine(Settings.from_env())
+
+
+try:
+    engine = get_engine()
+except Exception as error:  # a start-up failure is shown, never a traceback
+    st.error(describe_error(error), icon="🚫")
+    st.stop()
+
+sessions = list_sessions(engine.saver)
+session_id = current_session_id(sessions)
+state = engine.graph.get_state(thread_config(session_id)).values
+messages = state.get("messages", [])
+choice = draw_sidebar(engine.models.profile, sessions, session_id, state.get("compression_rate", 0.3))
+
+chat_column, panel_column = st.columns([3, 2], gap="large")
+with panel_column:
+    draw_summary_panel(state.get("summary_history", []), choice.compression_rate)
+
+with chat_column:
+    draw_transcript(messages)
+    if has_unfinished_turn(messages) or turn_error(session_id):
+        if draw_retry(engine.graph, session_id):
+            remember_session(engine.graph, engine.saver, session_id)
+            st.rerun()
+
+prompt = st.chat_input("메시지를 입력하세요 / Type a message")
+if prompt is not None:
+    text = prompt.strip()
+    if not text:
+        st.toast("빈 메시지는 보낼 수 없습니다 / Empty messages are not sent", icon="✋")
+    else:
+        with chat_column:
+            with st.chat_message("user"):
+                st.markdown(text)
+            payload = turn_input(text, session_id, choice.compression_rate, messages)
+            run_turn(engine.graph, session_id, payload, summary_due(messages, state.get("summary_history", [])))
+        remember_session(engine.graph, engine.saver, session_id)
+        st.rerun()

@@ -1,0 +1,1 @@
+"""Everything that draws; the engine never imports from here."""

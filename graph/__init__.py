@@ -1,0 +1,1 @@
+"""The conversation engine: a LangGraph graph that keeps long chats cheap."""

@@ -1,0 +1,48 @@
+"""The one place where the graph's nodes and edges are declared."""
+
+from collections.abc import Sequence
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.tools import BaseTool
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.prebuilt import tools_condition
+
+from graph.nodes.llm import make_llm_node
+from graph.nodes.rag import make_rag_node
+from graph.nodes.router import make_router_node, route_after_router
+from graph.nodes.summary import make_summary_node
+from graph.nodes.tools import DEFAULT_TOOLS, make_tool_node
+from graph.retrieval import Retriever
+from prompt.system import BASE_SYSTEM_PROMPT
+from state import ChatState
+
+
+def build_graph(
+    chat_model: BaseChatModel,
+    summary_model: BaseChatModel | None = None,
+    checkpointer: BaseCheckpointSaver | None = None,
+    *,
+    tools: Sequence[BaseTool] | None = None,
+    retriever: Retriever | None = None,
+    base_prompt: str = BASE_SYSTEM_PROMPT,
+) -> CompiledStateGraph:
+    """router -> [rag] -> summary -> llm <-> tools; the chat model summarizes when no summary model is given."""
+    tools = list(DEFAULT_TOOLS if tools is None else tools)
+    builder = StateGraph(ChatState)
+    builder.add_node("router", make_router_node(retriever))
+    builder.add_node("rag", make_rag_node(retriever))
+    builder.add_node("summary", make_summary_node(summary_model or chat_model))
+    builder.add_node("llm", make_llm_node(chat_model, tools, base_prompt))
+    builder.add_edge(START, "router")
+    builder.add_conditional_edges("router", route_after_router, ["rag", "summary"])
+    builder.add_edge("rag", "summary")
+    builder.add_edge("summary", "llm")
+    if tools:
+        builder.add_node("tools", make_tool_node(tools))
+        builder.add_conditional_edges("llm", tools_condition, {"tools": "tools", END: END})
+        builder.add_edge("tools", "llm")
+    else:
+        builder.add_edge("llm", END)
+    return builder.compile(checkpointer=checkpointer)

@@ -1,0 +1,106 @@
+"""Pure turn and context functions: where turns begin and end, and what the model sees."""
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
+
+from prompt.system import render_system_prompt
+from state import SummaryRecord
+
+TURNS_PER_SUMMARY = 3
+
+
+def should_summarize(turn_count: int) -> bool:
+    """True on turns 4, 7, 10, ...: the three turns before them are ready to summarize."""
+    if turn_count < 4:
+        return False
+    return (turn_count - 1) % TURNS_PER_SUMMARY == 0
+
+
+def is_turn_end(message: BaseMessage) -> bool:
+    """A turn ends at the assistant's final answer: an AIMessage without tool calls."""
+    return isinstance(message, AIMessage) and not message.tool_calls
+
+
+def split_turns(messages: Sequence[BaseMessage]) -> tuple[list[list[BaseMessage]], list[BaseMessage]]:
+    """Split a transcript into its completed turns and the turn still in progress."""
+    turns: list[list[BaseMessage]] = []
+    current: list[BaseMessage] = []
+    for message in messages:
+        current.append(message)
+        if is_turn_end(message):
+            turns.append(current)
+            current = []
+    return turns, current
+
+
+def extract_last_n_turns(messages: Sequence[BaseMessage], n: int) -> list[BaseMessage]:
+    """Messages of the last n completed turns, in order; the turn in progress is left out."""
+    if n <= 0:
+        return []
+    turns, _ = split_turns(messages)
+    return [message for turn in turns[-n:] for message in turn]
+
+
+def extract_current_turn(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
+    """Every message after the last completed turn."""
+    for index in range(len(messages) - 1, -1, -1):
+        if is_turn_end(messages[index]):
+            return list(messages[index + 1 :])
+    return list(messages)
+
+
+def message_text(message: BaseMessage) -> str:
+    """The text of a message, whether its content is a string or a list of parts."""
+    content = message.content
+    if isinstance(content, str):
+        return content
+    parts = []
+    for part in content:
+        if isinstance(part, str):
+            parts.append(part)
+        elif isinstance(part, dict) and isinstance(part.get("text"), str):
+            parts.append(part["text"])
+    return "".join(parts)
+
+
+def covered_turn_count(summary_history: Sequence[SummaryRecord]) -> int:
+    """How many leading turns the summaries cover (the highest summarized turn number)."""
+    return max((max(record["turns"]) for record in summary_history if record["turns"]), default=0)
+
+
+def pending_summary_blocks(
+    messages: Sequence[BaseMessage], summary_history: Sequence[SummaryRecord]
+) -> list[tuple[list[int], list[BaseMessage]]]:
+    """Full blocks of three completed, not yet summarized turns, oldest first, with their numbers."""
+    turns, _ = split_turns(messages)
+    covered = covered_turn_count(summary_history)
+    blocks = []
+    start = covered
+    while start + TURNS_PER_SUMMARY <= len(turns):
+        numbers = list(range(start + 1, start + TURNS_PER_SUMMARY + 1))
+        block = [message for turn in turns[start : start + TURNS_PER_SUMMARY] for message in turn]
+        blocks.append((numbers, block))
+        start += TURNS_PER_SUMMARY
+    return blocks
+
+
+def unsummarized_turns(
+    messages: Sequence[BaseMessage], summary_history: Sequence[SummaryRecord]
+) -> list[BaseMessage]:
+    """Messages of the completed turns that no summary covers yet."""
+    turns, _ = split_turns(messages)
+    covered = covered_turn_count(summary_history)
+    return [message for turn in turns[covered:] for message in turn]
+
+
+def build_context(
+    messages: Sequence[BaseMessage],
+    summary_history: Sequence[SummaryRecord],
+    base_prompt: str,
+    now: datetime,
+) -> list[BaseMessage]:
+    """System(base prompt + every summary) + unsummarized completed turns + the current turn."""
+    system = SystemMessage(render_system_prompt(base_prompt, summary_history, now))
+    return [system, *unsummarized_turns(messages, summary_history), *extract_current_turn(messages)]

@@ -1,0 +1,65 @@
+"""The reply step: build the bounded context and call the chat model, with tools when routed."""
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, SystemMessage
+from langchain_core.tools import BaseTool
+
+from graph.context import build_context, extract_current_turn, split_turns
+from graph.context_report import report_context, tool_definition_tokens
+from prompt.documents import render_documents
+from prompt.system import BASE_SYSTEM_PROMPT
+from state import ChatState
+
+MAX_TOOL_ROUNDS = 4
+TOOL_LIMIT_REPLY = "I stopped after too many tool calls; please rephrase or narrow the question."
+
+
+def tool_rounds(state: ChatState) -> int:
+    """How many times the model has already called tools in the turn in progress."""
+    return sum(
+        1
+        for message in extract_current_turn(state.get("messages", []))
+        if isinstance(message, AIMessage) and message.tool_calls
+    )
+
+
+def bind_tools_if_supported(chat_model: BaseChatModel, tools: Sequence[BaseTool]):
+    """The model with tools bound, or None when there are no tools or the model cannot take them."""
+    if not tools:
+        return None
+    try:
+        return chat_model.bind_tools(list(tools))
+    except NotImplementedError:
+        return None
+
+
+def make_llm_node(
+    chat_model: BaseChatModel,
+    tools: Sequence[BaseTool],
+    base_prompt: str = BASE_SYSTEM_PROMPT,
+    clock: Callable[[], datetime] = lambda: datetime.now().astimezone(),
+):
+    """A node that answers from summaries + raw turns; tools are bound only on the agent path."""
+    with_tools = bind_tools_if_supported(chat_model, tools)
+    tool_tokens = tool_definition_tokens(tools)
+
+    def llm(state: ChatState) -> dict:
+        transcript = state.get("messages", [])
+        history = state.get("summary_history") or []
+        context = build_context(transcript, history, state.get("system_prompt") or base_prompt, clock())
+        passages = state.get("retrieved") or []
+        if state.get("route") == "rag" and passages:
+            context[0] = SystemMessage(context[0].content + render_documents(passages))
+        use_tools = with_tools is not None and state.get("route") == "agent" and tool_rounds(state) < MAX_TOOL_ROUNDS
+        model = with_tools if use_tools else chat_model
+        turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
+        report = report_context(turn, context, transcript, history, tool_tokens if use_tools else 0)
+        response = model.invoke(context)
+        if response.tool_calls and tool_rounds(state) >= MAX_TOOL_ROUNDS:
+            response = AIMessage(response.content or TOOL_LIMIT_REPLY, id=response.id)
+        return {"messages": [response], "context_report": report}
+
+    return llm

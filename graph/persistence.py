@@ -1,0 +1,117 @@
+"""SQLite persistence: the shared SqliteSaver, and the list of sessions people pick from."""
+
+import os
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from langgraph.checkpoint.sqlite import SqliteSaver
+
+SESSIONS_TABLE = """
+CREATE TABLE IF NOT EXISTS chat_sessions (
+    thread_id TEXT PRIMARY KEY,
+    title TEXT NOT NULL DEFAULT '',
+    updated_at TEXT NOT NULL,
+    turns INTEGER NOT NULL DEFAULT 0
+)
+"""
+TITLE_CHARS = 60
+
+
+class DatabaseError(RuntimeError):
+    """The database cannot be opened; the message says which path and why."""
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """One row of the session list."""
+
+    session_id: str
+    title: str
+    updated_at: str
+    turns: int
+
+
+def _utc_now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def open_connection(path: str | Path) -> sqlite3.Connection:
+    """One connection shared by all threads: WAL for concurrent readers, owner-only file mode."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            path.touch(mode=0o600)
+        conn = sqlite3.connect(path, check_same_thread=False, timeout=30)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute("PRAGMA busy_timeout=30000")
+    except (OSError, sqlite3.Error) as error:
+        raise DatabaseError(f"Cannot open the chat database at {path}: {error}") from error
+    return conn
+
+
+def create_checkpointer(path: str | Path) -> SqliteSaver:
+    """The app's checkpointer on the database file, with the session table beside LangGraph's."""
+    saver = SqliteSaver(open_connection(path))
+    try:
+        saver.setup()
+        with saver.cursor() as cur:
+            cur.execute(SESSIONS_TABLE)
+    except sqlite3.Error as error:
+        raise DatabaseError(f"Cannot write the chat database at {path}: {error}") from error
+    return saver
+
+
+def make_title(text: str) -> str:
+    """A one-line title from the first user message."""
+    line = " ".join(text.split())
+    return line if len(line) <= TITLE_CHARS else line[: TITLE_CHARS - 1] + "…"
+
+
+def record_session(saver: SqliteSaver, session_id: str, first_message: str, turns: int) -> None:
+    """Note a session's activity; the title is set once, from its first message."""
+    with saver.cursor() as cur:
+        cur.execute(
+            "INSERT INTO chat_sessions (thread_id, title, updated_at, turns) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(thread_id) DO UPDATE SET updated_at = excluded.updated_at, turns = excluded.turns, "
+            "title = CASE WHEN chat_sessions.title = '' THEN excluded.title ELSE chat_sessions.title END",
+            (session_id, make_title(first_message), _utc_now(), turns),
+        )
+
+
+def rename_session(saver: SqliteSaver, session_id: str, title: str) -> None:
+    """Give a session the title a person chose."""
+    with saver.cursor() as cur:
+        cur.execute(
+            "INSERT INTO chat_sessions (thread_id, title, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT(thread_id) DO UPDATE SET title = excluded.title",
+            (session_id, make_title(title), _utc_now()),
+        )
+
+
+def list_sessions(saver: SqliteSaver) -> list[SessionInfo]:
+    """Every session with checkpoints, newest activity first; untitled ones show their id."""
+    with saver.cursor(transaction=False) as cur:
+        rows = cur.execute(
+            "SELECT t.thread_id, COALESCE(s.title, ''), COALESCE(s.updated_at, ''), COALESCE(s.turns, 0) "
+            "FROM (SELECT DISTINCT thread_id FROM checkpoints) AS t "
+            "LEFT JOIN chat_sessions AS s ON s.thread_id = t.thread_id "
+            "ORDER BY COALESCE(s.updated_at, '') DESC, t.thread_id"
+        ).fetchall()
+    return [SessionInfo(row[0], row[1] or row[0], row[2], row[3]) for row in rows]
+
+
+def delete_session(saver: SqliteSaver, session_id: str) -> None:
+    """Remove a session's checkpoints and its row in the session list."""
+    saver.delete_thread(session_id)
+    with saver.cursor() as cur:
+        cur.execute("DELETE FROM chat_sessions WHERE thread_id = ?", (session_id,))
+
+
+def database_bytes(path: str | Path) -> int:
+    """Size of the database including its WAL file."""
+    path = Path(path)
+    return sum(os.path.getsize(p) for p in (path, Path(f"{path}-wal")) if p.exists())

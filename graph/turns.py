@@ -1,0 +1,90 @@
+"""Running one turn: the input the graph expects, and its stream as events the UI can draw."""
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, HumanMessage, ToolMessage
+from langgraph.checkpoint.sqlite import SqliteSaver
+from langgraph.graph.state import CompiledStateGraph
+
+from graph.context import extract_current_turn, message_text, pending_summary_blocks, split_turns
+from graph.persistence import record_session
+from state import SummaryRecord
+
+EventKind = Literal["token", "tool_call", "tool_result", "summary", "reply"]
+
+
+@dataclass(frozen=True)
+class TurnEvent:
+    """Something the UI shows while a turn runs."""
+
+    kind: EventKind
+    text: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def thread_config(session_id: str) -> dict:
+    """The LangGraph config of a session: its id is the thread id."""
+    return {"configurable": {"thread_id": session_id}}
+
+
+def completed_turn_count(messages: Sequence[BaseMessage]) -> int:
+    """How many turns of the transcript have a final answer."""
+    return len(split_turns(messages)[0])
+
+
+def has_unfinished_turn(messages: Sequence[BaseMessage]) -> bool:
+    """True when a user message is still waiting for its answer (a failed or stopped turn)."""
+    return any(isinstance(message, HumanMessage) for message in extract_current_turn(messages))
+
+
+def turn_input(text: str, session_id: str, compression_rate: float, messages: Sequence[BaseMessage]) -> dict:
+    """The graph input of a new turn; turn_count is the completed turns plus one."""
+    return {
+        "messages": [HumanMessage(text)],
+        "turn_count": completed_turn_count(messages) + 1,
+        "session_id": session_id,
+        "compression_rate": compression_rate,
+    }
+
+
+def summary_due(messages: Sequence[BaseMessage], history: Sequence[SummaryRecord]) -> list[list[int]]:
+    """The turn numbers the next turn will summarize before it answers."""
+    return [turns for turns, _ in pending_summary_blocks(messages, history)]
+
+
+def _update_events(update: dict) -> Iterator[TurnEvent]:
+    """Tool calls, tool results and new summaries from one node's state update."""
+    for node, values in update.items():
+        if not isinstance(values, dict):
+            continue
+        if node == "summary" and values.get("summary_history"):
+            yield TurnEvent("summary", data={"summary_history": values["summary_history"]})
+        for message in values.get("messages", []):
+            if isinstance(message, AIMessage) and message.tool_calls:
+                for call in message.tool_calls:
+                    yield TurnEvent("tool_call", call["name"], {"id": call["id"], "args": call["args"]})
+            elif isinstance(message, ToolMessage):
+                yield TurnEvent("tool_result", str(message.content), {"id": message.tool_call_id, "name": message.name})
+            elif isinstance(message, AIMessage):
+                yield TurnEvent("reply", str(message.content))
+
+
+def stream_turn(graph: CompiledStateGraph, session_id: str, payload: dict | None) -> Iterator[TurnEvent]:
+    """Run a turn (or resume one with payload None), yielding reply tokens from the llm node only."""
+    for mode, item in graph.stream(payload, thread_config(session_id), stream_mode=["messages", "updates"]):
+        if mode == "messages":
+            chunk, metadata = item
+            if metadata.get("langgraph_node") == "llm" and isinstance(chunk, AIMessageChunk) and chunk.content:
+                yield TurnEvent("token", chunk.content if isinstance(chunk.content, str) else "")
+        else:
+            yield from _update_events(item)
+
+
+def remember_session(graph: CompiledStateGraph, saver: SqliteSaver, session_id: str) -> None:
+    """Update the session list from the saved state: title from the first message, turns done."""
+    messages = graph.get_state(thread_config(session_id)).values.get("messages", [])
+    first = next((message_text(m) for m in messages if isinstance(m, HumanMessage)), "")
+    if first:
+        record_session(saver, session_id, first, completed_turn_count(messages))

@@ -1,0 +1,1 @@
+"""Prompt text and the functions that fill it."""

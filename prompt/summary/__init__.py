@@ -1,0 +1,1 @@
+"""Prompts for summarizing completed turns."""

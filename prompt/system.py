@@ -1,0 +1,42 @@
+"""The system prompt: the person's base prompt, the date and time, and every summary so far."""
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from state import SummaryRecord
+
+BASE_SYSTEM_PROMPT = (
+    "You are a helpful AI assistant. Answer in the language the user writes in. "
+    "Be accurate and concise, and use the conversation summaries below as things "
+    "you already know about this conversation."
+)
+
+SYSTEM_PROMPT_TEMPLATE = "{base_prompt}\n\nCurrent date and time: {now}"
+
+SUMMARY_SECTION_HEADER = "\n[이전 대화 요약]"
+
+SUMMARY_LINE_TEMPLATE = "[{first}-{last}턴] {summary}"
+
+
+def render_summary_lines(summary_history: Sequence[SummaryRecord]) -> list[str]:
+    """One `[1-3턴] ...` line per summary, oldest first."""
+    return [
+        SUMMARY_LINE_TEMPLATE.format(
+            first=record["turns"][0], last=record["turns"][-1], summary=record["summary"]
+        )
+        for record in summary_history
+    ]
+
+
+def render_system_prompt(
+    base_prompt: str, summary_history: Sequence[SummaryRecord], now: datetime
+) -> str:
+    """Fill the system prompt with the date/time and the summaries section, when there is one."""
+    text = SYSTEM_PROMPT_TEMPLATE.format(
+        base_prompt=base_prompt.strip() or BASE_SYSTEM_PROMPT,
+        now=now.strftime("%Y-%m-%d %H:%M %Z").strip(),
+    )
+    lines = render_summary_lines(summary_history)
+    if not lines:
+        return text
+    return "\n".join([text, SUMMARY_SECTION_HEADER, *lines])
