@@ -17,6 +17,9 @@ logger = logging.getLogger(__name__)
 DEFAULT_COMPRESSION_RATE = 0.3
 MIN_COMPRESSION_RATE = 0.1
 MAX_COMPRESSION_RATE = 0.5
+SUMMARY_OVERSHOOT = 1.5
+SUMMARY_SLACK_CHARS = 60
+SENTENCE_ENDS = (".", "!", "?", "。", "！", "？")
 
 
 def clamp_rate(rate: object) -> float:
@@ -30,10 +33,23 @@ def clamp_rate(rate: object) -> float:
     return min(MAX_COMPRESSION_RATE, max(MIN_COMPRESSION_RATE, value))
 
 
+def fit_to_target(summary: str, target_length: int) -> str:
+    """Cut a summary that overshoots its target at the last sentence end that fits (or hard)."""
+    limit = max(int(target_length * SUMMARY_OVERSHOOT), target_length + SUMMARY_SLACK_CHARS)
+    if len(summary) <= limit:
+        return summary
+    head = summary[:limit]
+    ends = [head.rfind(mark) for mark in SENTENCE_ENDS]
+    cut = max(ends)
+    if cut >= limit // 2:
+        return head[: cut + 1].rstrip()
+    return head.rstrip() + "…"
+
+
 def generate_summary(model: BaseChatModel, messages: Sequence[BaseMessage], target_length: int) -> str:
-    """Ask the summary model for a summary of about `target_length` characters."""
+    """Ask the summary model for a summary of about `target_length` characters, and hold it to that."""
     response = model.invoke([HumanMessage(get_prompt(messages, target_length))])
-    summary = message_text(response).strip()
+    summary = fit_to_target(message_text(response).strip(), target_length)
     if not summary:
         raise ValueError("the summary model returned an empty summary")
     return summary
