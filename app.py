@@ -2,8 +2,11 @@
 
 import streamlit as st
 
-from component.chat import draw_retry, draw_transcript, run_turn, turn_error
-from component.sidebar import current_session_id, draw_sidebar
+from component.chat import draw_retry, draw_transcript, run_turn, settle_interrupted_turn, turn_error
+from component.context_view import draw_context_view
+from component.i18n import t
+from component.sessions import current_session_id
+from component.sidebar import draw_sidebar
 from component.summary_panel import draw_summary_panel
 from graph.engine import Engine, open_engine
 from graph.errors import describe_error
@@ -28,13 +31,16 @@ except Exception as error:  # a start-up failure is shown, never a traceback
 
 sessions = list_sessions(engine.saver)
 session_id = current_session_id(sessions)
+settle_interrupted_turn(engine.graph, session_id)
 state = engine.graph.get_state(thread_config(session_id)).values
 messages = state.get("messages", [])
-choice = draw_sidebar(engine.models.profile, sessions, session_id, state.get("compression_rate", 0.3))
+history = state.get("summary_history", [])
+choice = draw_sidebar(engine.saver, engine.models.profile, sessions, session_id, state.get("compression_rate", 0.3))
 
 chat_column, panel_column = st.columns([3, 2], gap="large")
 with panel_column:
-    draw_summary_panel(state.get("summary_history", []), choice.compression_rate)
+    draw_summary_panel(history, choice.compression_rate, state.get("context_log", []))
+    draw_context_view(state.get("context_report"), state.get("context_messages", []))
 
 with chat_column:
     draw_transcript(messages)
@@ -43,16 +49,16 @@ with chat_column:
             remember_session(engine.graph, engine.saver, session_id)
             st.rerun()
 
-prompt = st.chat_input("메시지를 입력하세요 / Type a message")
+prompt = st.chat_input(t("input"))
 if prompt is not None:
     text = prompt.strip()
     if not text:
-        st.toast("빈 메시지는 보낼 수 없습니다 / Empty messages are not sent", icon="✋")
+        st.toast(t("empty"), icon="✋")
     else:
         with chat_column:
             with st.chat_message("user"):
-                st.markdown(text)
-            payload = turn_input(text, session_id, choice.compression_rate, messages)
-            run_turn(engine.graph, session_id, payload, summary_due(messages, state.get("summary_history", [])))
+                st.text(text)
+            payload = turn_input(text, session_id, choice.compression_rate, messages, choice.settings)
+            run_turn(engine.graph, session_id, payload, summary_due(messages, history))
         remember_session(engine.graph, engine.saver, session_id)
         st.rerun()

@@ -1,19 +1,22 @@
-"""The transcript, the streamed reply, tool calls as status blocks, and Retry after a failure."""
+"""The transcript, the streamed reply with Stop, tool calls as status blocks, and Retry."""
 
 import logging
 from collections.abc import Iterator, Sequence
+from contextlib import closing
 
 import streamlit as st
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langgraph.graph.state import CompiledStateGraph
 
+from component.i18n import t
 from graph.context import message_text
 from graph.errors import describe_error
-from graph.turns import TurnEvent, stream_turn
+from graph.turns import TurnEvent, finish_stopped_turn, stream_turn
 
 logger = logging.getLogger(__name__)
 
 ERROR_KEY = "turn_errors"
+STREAMING_KEY = "streaming_turns"
 
 
 def turn_error(session_id: str) -> str | None:
@@ -21,14 +24,20 @@ def turn_error(session_id: str) -> str | None:
     return st.session_state.get(ERROR_KEY, {}).get(session_id)
 
 
+def settle_interrupted_turn(graph: CompiledStateGraph, session_id: str) -> None:
+    """A run that ended mid-stream (Stop, or any click) keeps what it streamed as the answer."""
+    streaming = st.session_state.get(STREAMING_KEY, {})
+    if session_id in streaming:
+        finish_stopped_turn(graph, session_id, streaming.pop(session_id))
+
+
 def draw_tool_call(call: dict, result: ToolMessage | None) -> None:
     """A finished tool call as a collapsed status block with its arguments and result."""
     failed = result is not None and result.status == "error"
-    label = f"🔧 {call['name']}" + (" — error" if failed else "")
-    with st.status(label, state="error" if failed else "complete", expanded=False):
+    with st.status(f"🔧 {call['name']}", state="error" if failed else "complete", expanded=False):
         st.json(call["args"], expanded=True)
         if result is not None:
-            st.code(message_text(result), language=None)
+            st.code(message_text(result), language=None, wrap_lines=True)
 
 
 def draw_transcript(messages: Sequence[BaseMessage]) -> None:
@@ -37,7 +46,7 @@ def draw_transcript(messages: Sequence[BaseMessage]) -> None:
     for message in messages:
         if isinstance(message, HumanMessage):
             with st.chat_message("user"):
-                st.markdown(message_text(message))
+                st.text(message_text(message))
         elif isinstance(message, AIMessage):
             with st.chat_message("assistant"):
                 for call in message.tool_calls:
@@ -46,60 +55,79 @@ def draw_transcript(messages: Sequence[BaseMessage]) -> None:
                     st.markdown(message_text(message))
 
 
-def _draw_events(events: Iterator[TurnEvent], summarizing) -> None:
-    """Tokens through st.write_stream; tool calls and summaries as they happen."""
-    statuses: dict[str, object] = {}
-    streamed = False
-    pending = next(events, None)
-    while pending is not None:
-        if pending.kind == "token":
-            def tokens():
-                nonlocal pending
-                while pending is not None and pending.kind == "token":
-                    yield pending.text
-                    pending = next(events, None)
+class _TurnView:
+    """Draws one turn's events in the assistant bubble, remembering the streamed text for Stop."""
 
-            st.write_stream(tokens())
-            streamed = True
-            continue
-        if pending.kind == "tool_call":
-            statuses[pending.data["id"]] = status = st.status(f"🔧 {pending.text}", expanded=False)
-            status.json(pending.data["args"], expanded=True)
-        elif pending.kind == "tool_result" and pending.data["id"] in statuses:
-            failed = pending.text.startswith("Error:")
-            statuses[pending.data["id"]].code(pending.text, language=None)
-            statuses[pending.data["id"]].update(state="error" if failed else "complete")
-        elif pending.kind == "summary" and summarizing is not None:
-            summarizing.update(label="요약 완료 / Summary saved", state="complete")
-        elif pending.kind == "reply":
-            if not streamed and pending.text:
-                st.markdown(pending.text)
-            streamed = False
-        pending = next(events, None)
+    def __init__(self, session_id: str, summarizing, summarized_label: str) -> None:
+        self.session_id = session_id
+        self.summarizing = summarizing
+        self.summarized_label = summarized_label
+        self.statuses: dict[str, object] = {}
+        self.streamed = ""
+        self.after_tokens: TurnEvent | None = None
+
+    def _tokens(self, first: TurnEvent, events: Iterator[TurnEvent]) -> Iterator[str]:
+        event: TurnEvent | None = first
+        while event is not None and event.kind == "token":
+            self.streamed += event.text
+            st.session_state[STREAMING_KEY][self.session_id] = self.streamed
+            yield event.text
+            event = next(events, None)
+        self.after_tokens = event
+
+    def draw(self, events: Iterator[TurnEvent]) -> None:
+        event = next(events, None)
+        shown_reply = False
+        while event is not None:
+            if event.kind == "token":
+                st.write_stream(self._tokens(event, events))
+                shown_reply, event = True, self.after_tokens
+                continue
+            if event.kind == "tool_call":
+                self.streamed, shown_reply = "", False
+                status = st.status(f"🔧 {event.text}", expanded=False)
+                status.json(event.data["args"], expanded=True)
+                self.statuses[event.data["id"]] = status
+            elif event.kind == "tool_result" and event.data["id"] in self.statuses:
+                status = self.statuses[event.data["id"]]
+                status.code(event.text, language=None, wrap_lines=True)
+                status.update(state="error" if event.text.startswith("Error:") else "complete")
+            elif event.kind == "summary" and self.summarizing is not None:
+                self.summarizing.update(label=self.summarized_label, state="complete")
+            elif event.kind == "reply" and not shown_reply and event.text:
+                st.markdown(event.text)
+            event = next(events, None)
 
 
-def run_turn(graph: CompiledStateGraph, session_id: str, payload: dict | None, summary_turns: list[list[int]]) -> bool:
+def run_turn(
+    graph: CompiledStateGraph, session_id: str, payload: dict | None, summary_turns: list[list[int]]
+) -> bool:
     """Stream one turn into an assistant bubble; on failure keep the message and offer Retry."""
     errors = st.session_state.setdefault(ERROR_KEY, {})
     errors.pop(session_id, None)
+    st.session_state.setdefault(STREAMING_KEY, {})[session_id] = ""
+    st.button(t("stop"), key="stop")
     with st.chat_message("assistant"):
         summarizing = None
+        spans = ", ".join(f"{turns[0]}-{turns[-1]}" for turns in summary_turns)
         if summary_turns:
-            spans = ", ".join(f"{t[0]}-{t[-1]}" for t in summary_turns)
-            summarizing = st.status(f"요약 생성 중… / Summarizing turns {spans}", state="running")
+            summarizing = st.status(t("summarizing", spans=spans), state="running")
+        view = _TurnView(session_id, summarizing, t("summarized", spans=spans))
         try:
-            _draw_events(stream_turn(graph, session_id, payload), summarizing)
+            with closing(stream_turn(graph, session_id, payload)) as events:
+                view.draw(events)
         except Exception as error:  # any failure: keep the message, explain, offer Retry
             logger.exception("Turn failed in session %s", session_id)
             errors[session_id] = describe_error(error)
+            st.session_state[STREAMING_KEY].pop(session_id, None)
             return False
+    st.session_state[STREAMING_KEY].pop(session_id, None)
     return True
 
 
 def draw_retry(graph: CompiledStateGraph, session_id: str) -> bool:
     """Explain the last failure and resume the turn from its checkpoint when asked."""
-    message = turn_error(session_id) or "마지막 메시지에 아직 답이 없습니다 / Your last message has no answer yet."
-    st.error(message, icon="⚠️")
-    if st.button("🔁 다시 시도 / Retry", key="retry"):
+    st.error(turn_error(session_id) or t("no_answer"), icon="⚠️")
+    if st.button(t("retry"), key="retry"):
         return run_turn(graph, session_id, None, [])
     return False

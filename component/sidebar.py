@@ -1,15 +1,20 @@
-"""The sidebar: which model answers, the compression rate, and the sessions."""
+"""The sidebar: which model answers, language, compression rate, context policy, prompt, sessions."""
 
-import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import streamlit as st
+from langgraph.checkpoint.sqlite import SqliteSaver
 
+from component.i18n import LANGUAGE_KEY, LANGUAGES, t
+from component.sessions import draw_sessions
 from graph.models import ModelProfile
-from graph.persistence import SessionInfo
+from graph.persistence import SessionInfo, SessionSettings, load_session_settings, save_session_settings
+from graph.policies import POLICIES, policy_or_default
+from prompt.system import BASE_SYSTEM_PROMPT
 
 RATE_KEY = "compression_rate"
-SESSION_KEY = "session_id"
+PROMPT_KEY = "system_prompt_text"
+POLICY_KEY = "context_policy_choice"
 
 
 @dataclass(frozen=True)
@@ -17,66 +22,59 @@ class SidebarChoice:
     """What the person set in the sidebar on this run."""
 
     compression_rate: float
-
-
-def new_session_id() -> str:
-    """A fresh, unguessable session id."""
-    return uuid.uuid4().hex[:16]
-
-
-def current_session_id(sessions: list[SessionInfo]) -> str:
-    """The session in the URL, else the one in use, else the most recent, else a new one."""
-    if SESSION_KEY not in st.session_state:
-        from_url = st.query_params.get("session")
-        st.session_state[SESSION_KEY] = from_url or (sessions[0].session_id if sessions else new_session_id())
-    st.query_params["session"] = st.session_state[SESSION_KEY]
-    return st.session_state[SESSION_KEY]
-
-
-def _switch_to(session_id: str) -> None:
-    st.session_state[SESSION_KEY] = session_id
-    st.session_state.pop(RATE_KEY, None)
+    settings: SessionSettings
 
 
 def draw_model_status(profile: ModelProfile) -> None:
     """Which model answers and what it can do."""
-    st.markdown(f"**모델 / Model:** {profile.label}")
-    abilities = [
-        f"streaming {'on' if profile.streaming else 'off'}",
-        f"tools {'on' if profile.tools else 'off'}",
-        f"window {profile.context_window:,} tokens",
-    ]
-    st.caption(" · ".join(abilities))
+    st.markdown(f"**{t('model')}:** {profile.label}")
+    on_off = {True: "on", False: "off"}
+    st.caption(
+        f"streaming {on_off[profile.streaming]} · tools {on_off[profile.tools]} · "
+        f"window {profile.context_window:,} tokens"
+    )
 
 
-def draw_sessions(sessions: list[SessionInfo], current: str) -> None:
-    """New chat, and the list of saved sessions to switch to."""
-    st.button("➕ 새 대화 / New chat", on_click=_switch_to, args=(new_session_id(),), use_container_width=True)
-    labels = {s.session_id: f"{s.title} · {s.turns}턴" for s in sessions}
-    if current not in labels:
-        labels = {current: "새 대화 / New chat", **labels}
-    choice = st.selectbox("대화 / Sessions", list(labels), index=list(labels).index(current), format_func=labels.get)
-    if choice != current:
-        _switch_to(choice)
-        st.rerun()
+def draw_rate(saved_rate: float) -> float:
+    """Seed 000's compression-rate slider, starting from the session's last rate."""
+    st.session_state.setdefault(RATE_KEY, min(0.5, max(0.1, float(saved_rate))))
+    rate = st.slider(t("rate_label"), min_value=0.1, max_value=0.5, step=0.05, key=RATE_KEY, help=t("rate_help"))
+    st.caption(t("rate_scale"))
+    return rate
 
 
-def draw_sidebar(profile: ModelProfile, sessions: list[SessionInfo], current: str, saved_rate: float) -> SidebarChoice:
+def draw_policy_and_prompt(saver: SqliteSaver, session_id: str) -> SessionSettings:
+    """The context policy and the editable system prompt, both saved per session."""
+    stored = load_session_settings(saver, session_id)
+    names = list(POLICIES)
+    policy = st.selectbox(t("policy"), names, index=names.index(policy_or_default(stored.context_policy)),
+                          format_func=POLICIES.get, key=POLICY_KEY)
+    if policy != stored.context_policy:
+        stored = replace(stored, context_policy=policy)
+        save_session_settings(saver, session_id, stored)
+    with st.expander(t("system_prompt")):
+        text = st.text_area(t("system_prompt"), value=stored.system_prompt or BASE_SYSTEM_PROMPT, height=160,
+                            key=PROMPT_KEY, help=t("system_prompt_help"), label_visibility="collapsed")
+        if st.button(t("save"), key="save_prompt"):
+            prompt = "" if text.strip() == BASE_SYSTEM_PROMPT else text.strip()
+            stored = replace(stored, system_prompt=prompt)
+            save_session_settings(saver, session_id, stored)
+            st.toast(t("saved"), icon="✅")
+    return stored
+
+
+def draw_sidebar(
+    saver: SqliteSaver, profile: ModelProfile, sessions: list[SessionInfo], current: str, saved_rate: float
+) -> SidebarChoice:
     """Draw the sidebar and return the settings for this turn."""
     with st.sidebar:
+        st.segmented_control("Language", list(LANGUAGES), format_func=LANGUAGES.get, key=LANGUAGE_KEY,
+                             default="ko", label_visibility="collapsed")
         draw_model_status(profile)
         st.divider()
-        st.markdown("### ⚙️ 고급 설정")
-        st.session_state.setdefault(RATE_KEY, saved_rate)
-        compression_rate = st.slider(
-            "요약 압축률",
-            min_value=0.1,
-            max_value=0.5,
-            step=0.05,
-            key=RATE_KEY,
-            help="낮을수록 짧게 요약, 높을수록 상세하게 요약",
-        )
-        st.caption("0.1 (짧게) · 0.3 (균형) · 0.5 (상세) — 다음 요약부터 적용 / applies from the next summary")
+        st.markdown(f"### {t('advanced')}")
+        rate = draw_rate(saved_rate)
+        settings = draw_policy_and_prompt(saver, current)
         st.divider()
-        draw_sessions(sessions, current)
-    return SidebarChoice(compression_rate=compression_rate)
+        draw_sessions(saver, sessions, current)
+    return SidebarChoice(compression_rate=rate, settings=settings)

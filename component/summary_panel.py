@@ -1,34 +1,63 @@
-"""The right-hand panel: every summary with its compression, and the totals (seed 000)."""
+"""The right-hand panel: every summary with its compression, the totals, and the context chart."""
 
 from collections.abc import Sequence
 
 import streamlit as st
 
+from component.i18n import t
 from graph.summary_stats import summary_statistics
 from state import SummaryRecord
+from state.chat_state import ContextPoint
 
 
 def draw_summary_record(record: SummaryRecord) -> None:
     """One record as seed 000 draws it: turns and rate, characters before and after, the text."""
-    first, last = record["turns"][0], record["turns"][-1]
     with st.container(border=True):
-        st.markdown(f"**[{first}-{last}턴 요약]** 압축률 {record['compression_rate']:g}")
-        st.caption(f"{record['original_chars']:,}자 → {record['summary_chars']:,}자")
-        st.write(record["summary"])
+        st.markdown("**" + t("record_title", first=record["turns"][0], last=record["turns"][-1],
+                             rate=record["compression_rate"]) + "**")
+        st.caption(t("chars", original=record["original_chars"], summary=record["summary_chars"]))
+        st.text(record["summary"])
 
 
-def draw_summary_panel(history: Sequence[SummaryRecord], compression_rate: float) -> None:
-    """Summary history, the current rate and the statistics."""
-    st.subheader("📝 대화 요약 히스토리")
-    st.caption(f"현재 압축률: {compression_rate:g}")
-    if not history:
-        st.info("아직 요약이 없습니다. 4번째 턴부터 3턴마다 요약됩니다. / No summaries yet: turns are summarized every 3 turns from turn 4.")
-    for record in history:
-        draw_summary_record(record)
+def draw_statistics(history: Sequence[SummaryRecord]) -> None:
+    """Seed 000's totals: summaries, turns compressed, characters before and after, saving."""
     stats = summary_statistics(history)
-    st.subheader("📊 요약 통계")
+    st.subheader(t("stats"))
     st.markdown(
-        f"총 요약: {stats.summaries}개 ({stats.turns}턴 압축)  \n"
-        f"원본: {stats.original_chars:,}자 → 요약: {stats.summary_chars:,}자  \n"
-        f"전체 압축률: {stats.saving_percent}% 절감"
+        "  \n".join([
+            t("stats_count", summaries=stats.summaries, turns=stats.turns),
+            t("stats_chars", original=stats.original_chars, summary=stats.summary_chars),
+            t("stats_saving", saving=stats.saving_percent),
+        ])
     )
+
+
+def draw_context_chart(points: Sequence[ContextPoint]) -> None:
+    """Per turn, tokens sent to the model against tokens of the whole history."""
+    if not points:
+        return
+    st.caption(t("chart"))
+    st.line_chart(
+        {
+            t("context_series"): [p["context_tokens"] for p in points],
+            t("history_series"): [p["history_tokens"] for p in points],
+            "turn": [p["turn"] for p in points],
+        },
+        x="turn",
+        height=220,
+    )
+
+
+def draw_summary_panel(
+    history: Sequence[SummaryRecord], compression_rate: float, points: Sequence[ContextPoint]
+) -> None:
+    """Summary history, the current rate, the statistics and the chart."""
+    st.subheader(t("panel"))
+    st.caption(f"{t('current_rate')}: {compression_rate:g}")
+    if not history:
+        st.info(t("no_summaries"))
+    with st.container(height=420 if len(history) > 3 else "content", border=False):
+        for record in history:
+            draw_summary_record(record)
+    draw_statistics(history)
+    draw_context_chart(points)

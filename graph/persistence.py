@@ -13,7 +13,9 @@ CREATE TABLE IF NOT EXISTS chat_sessions (
     thread_id TEXT PRIMARY KEY,
     title TEXT NOT NULL DEFAULT '',
     updated_at TEXT NOT NULL,
-    turns INTEGER NOT NULL DEFAULT 0
+    turns INTEGER NOT NULL DEFAULT 0,
+    system_prompt TEXT NOT NULL DEFAULT '',
+    context_policy TEXT NOT NULL DEFAULT ''
 )
 """
 TITLE_CHARS = 60
@@ -31,6 +33,14 @@ class SessionInfo:
     title: str
     updated_at: str
     turns: int
+
+
+@dataclass(frozen=True)
+class SessionSettings:
+    """Per-session choices kept beside the checkpoints."""
+
+    system_prompt: str = ""
+    context_policy: str = ""
 
 
 def _utc_now() -> str:
@@ -102,6 +112,26 @@ def list_sessions(saver: SqliteSaver) -> list[SessionInfo]:
             "ORDER BY COALESCE(s.updated_at, '') DESC, t.thread_id"
         ).fetchall()
     return [SessionInfo(row[0], row[1] or row[0], row[2], row[3]) for row in rows]
+
+
+def load_session_settings(saver: SqliteSaver, session_id: str) -> SessionSettings:
+    """The person's system prompt and context policy for a session ('' when never set)."""
+    with saver.cursor(transaction=False) as cur:
+        row = cur.execute(
+            "SELECT system_prompt, context_policy FROM chat_sessions WHERE thread_id = ?", (session_id,)
+        ).fetchone()
+    return SessionSettings(*(row or ("", "")))
+
+
+def save_session_settings(saver: SqliteSaver, session_id: str, settings: SessionSettings) -> None:
+    """Store a session's system prompt and context policy (seed 004: the edited prompt lives in the DB)."""
+    with saver.cursor() as cur:
+        cur.execute(
+            "INSERT INTO chat_sessions (thread_id, updated_at, system_prompt, context_policy) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(thread_id) DO UPDATE SET system_prompt = excluded.system_prompt, "
+            "context_policy = excluded.context_policy",
+            (session_id, _utc_now(), settings.system_prompt, settings.context_policy),
+        )
 
 
 def delete_session(saver: SqliteSaver, session_id: str) -> None:

@@ -9,7 +9,8 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph.state import CompiledStateGraph
 
 from graph.context import extract_current_turn, message_text, pending_summary_blocks, split_turns
-from graph.persistence import record_session
+from graph.persistence import SessionSettings, record_session
+from graph.policies import policy_or_default
 from state import SummaryRecord
 
 EventKind = Literal["token", "tool_call", "tool_result", "summary", "reply"]
@@ -39,13 +40,22 @@ def has_unfinished_turn(messages: Sequence[BaseMessage]) -> bool:
     return any(isinstance(message, HumanMessage) for message in extract_current_turn(messages))
 
 
-def turn_input(text: str, session_id: str, compression_rate: float, messages: Sequence[BaseMessage]) -> dict:
+def turn_input(
+    text: str,
+    session_id: str,
+    compression_rate: float,
+    messages: Sequence[BaseMessage],
+    settings: SessionSettings | None = None,
+) -> dict:
     """The graph input of a new turn; turn_count is the completed turns plus one."""
+    settings = settings or SessionSettings()
     return {
         "messages": [HumanMessage(text)],
         "turn_count": completed_turn_count(messages) + 1,
         "session_id": session_id,
         "compression_rate": compression_rate,
+        "system_prompt": settings.system_prompt,
+        "context_policy": policy_or_default(settings.context_policy),
     }
 
 
@@ -88,3 +98,24 @@ def remember_session(graph: CompiledStateGraph, saver: SqliteSaver, session_id: 
     first = next((message_text(m) for m in messages if isinstance(m, HumanMessage)), "")
     if first:
         record_session(saver, session_id, first, completed_turn_count(messages))
+
+
+STOPPED_NOTE = "⏹"
+
+
+def finish_stopped_turn(graph: CompiledStateGraph, session_id: str, partial_text: str) -> None:
+    """Close a turn the person stopped: keep what was streamed as the answer, cancel open tool calls."""
+    config = thread_config(session_id)
+    snapshot = graph.get_state(config)
+    messages = snapshot.values.get("messages", [])
+    if not has_unfinished_turn(messages):
+        return
+    answered = {m.tool_call_id for m in messages if isinstance(m, ToolMessage)}
+    last = messages[-1]
+    cancelled = [
+        ToolMessage("Cancelled: the user stopped the turn.", tool_call_id=call["id"], name=call["name"], status="error")
+        for call in (last.tool_calls if isinstance(last, AIMessage) else [])
+        if call["id"] not in answered
+    ]
+    text = f"{partial_text.rstrip()} {STOPPED_NOTE}".strip()
+    graph.update_state(config, {"messages": [*cancelled, AIMessage(text)]}, as_node="llm")

@@ -34,6 +34,24 @@ class ContextReport(TypedDict):
     history_tokens: int
 
 
+class ContextPoint(TypedDict):
+    """Per turn: tokens sent to the model against tokens of the full history."""
+
+    turn: int
+    context_tokens: int
+    history_tokens: int
+
+
+MAX_CONTEXT_POINTS = 2000
+
+
+def merge_context_log(left: list[ContextPoint] | None, right: list[ContextPoint] | None) -> list[ContextPoint]:
+    """Keep one point per turn (the last model call of it), oldest first, capped in length."""
+    merged = {point["turn"]: point for point in (left or [])}
+    merged.update({point["turn"]: point for point in (right or [])})
+    return [merged[turn] for turn in sorted(merged)][-MAX_CONTEXT_POINTS:]
+
+
 class ChatState(TypedDict):
     """Whole transcript plus what the engine needs to build a bounded context."""
 
@@ -45,4 +63,7 @@ class ChatState(TypedDict):
     route: NotRequired[str]
     retrieved: NotRequired[list[dict]]
     system_prompt: NotRequired[str]
+    context_policy: NotRequired[str]
     context_report: NotRequired[ContextReport]
+    context_messages: NotRequired[list[BaseMessage]]
+    context_log: NotRequired[Annotated[list[ContextPoint], merge_context_log]]

@@ -60,6 +60,12 @@ def make_llm_node(
         response = model.invoke(context)
         if response.tool_calls and tool_rounds(state) >= MAX_TOOL_ROUNDS:
             response = AIMessage(response.content or TOOL_LIMIT_REPLY, id=response.id)
-        return {"messages": [response], "context_report": report}
+        point = {"turn": turn, "context_tokens": report["context_tokens"], "history_tokens": report["history_tokens"]}
+        return {
+            "messages": [response],
+            "context_report": report,
+            "context_messages": context,
+            "context_log": [point],
+        }
 
     return llm

@@ -3,8 +3,15 @@
 from tests.app.conftest import send
 
 
-def markdown_text(at) -> str:
-    return "\n".join(m.value for m in at.markdown)
+def all_text(at) -> str:
+    """Every markdown, text and caption value on the page."""
+    values = [m.value for m in at.markdown] + [x.value for x in at.text] + [c.value for c in at.caption]
+    return "\n".join(values)
+
+
+def bubble_texts(at, index: int) -> list[str]:
+    bubble = at.chat_message[index]
+    return [m.value for m in bubble.markdown] + [x.value for x in bubble.text]
 
 
 def test_first_screen_shows_model_slider_and_empty_panel(app):
@@ -12,18 +19,32 @@ def test_first_screen_shows_model_slider_and_empty_panel(app):
     slider = app.slider(key="compression_rate")
     assert slider.label == "요약 압축률" and slider.value == 0.3
     assert slider.min == 0.1 and slider.max == 0.5 and slider.step == 0.05
-    assert "fake-model" in markdown_text(app.sidebar)
+    assert slider.help == "낮을수록 짧게 요약, 높을수록 상세하게 요약"
+    assert "fake-model" in all_text(app.sidebar)
     assert any("대화 요약 히스토리" in s.value for s in app.subheader)
+    assert app.selectbox(key="context_policy_choice").value == "seed000"
 
 
-def test_four_turns_put_a_summary_in_the_panel(app, fake_engine):
+def test_four_turns_put_a_summary_in_the_panel(app):
     for n in range(1, 5):
         send(app, f"question {n}")
         assert not app.exception
-    assert [m.value for m in app.chat_message[-1].markdown][-1] == "Reply to: question 4"
-    text = markdown_text(app)
-    assert "[1-3턴 요약]" in text and "총 요약: 1개 (3턴 압축)" in text
+    assert bubble_texts(app, -1)[-1] == "Reply to: question 4"
+    text = all_text(app)
+    assert "[1-3턴 요약] 압축률 0.3" in text and "총 요약: 1개 (3턴 압축)" in text
     assert "Summary of question 1; question 2; question 3" in text
+    assert "전체 압축률: 50% 절감" in text
+    assert len(app.get("vega_lite_chart")) == 1
+
+
+def test_context_inspector_shows_parts_and_messages(app):
+    for n in range(1, 6):
+        send(app, f"question {n}")
+    table = app.table[0].value
+    assert list(table.iloc[:, 0])[:4] == ["시스템", "요약", "요약 안 된 턴", "현재 턴"]
+    assert all(int(v) > 0 for v in list(table.iloc[:, 1])[1:4])
+    codes = [c.value for c in app.code]
+    assert any("[1-3턴]" in c for c in codes) and "question 5" in codes
 
 
 def test_slider_sets_the_rate_of_the_next_summary(app, fake_engine):
@@ -32,13 +53,13 @@ def test_slider_sets_the_rate_of_the_next_summary(app, fake_engine):
         send(app, f"question {n}")
     state = fake_engine.engine.graph.get_state({"configurable": {"thread_id": app.session_state["session_id"]}})
     assert state.values["summary_history"][0]["compression_rate"] == 0.5
-    assert "압축률 0.5" in markdown_text(app)
+    assert "압축률 0.5" in all_text(app)
 
 
 def test_empty_message_is_refused_without_a_turn(app, fake_engine):
     send(app, "   ")
     assert fake_engine.chat.calls == []
-    assert any("Empty messages" in t.value for t in app.toast)
+    assert any("빈 메시지" in t.value for t in app.toast)
 
 
 def test_failed_reply_shows_error_and_retry_answers_it(app, fake_engine):
@@ -46,19 +67,64 @@ def test_failed_reply_shows_error_and_retry_answers_it(app, fake_engine):
     send(app, "hello there, what is new?")
     assert not app.exception
     assert any("cannot be reached" in e.value for e in app.error)
-    assert [m.value for m in app.chat_message[0].markdown] == ["hello there, what is new?"]
+    assert bubble_texts(app, 0) == ["hello there, what is new?"]
     app.button(key="retry").click().run()
     assert not app.error
-    assert [m.value for m in app.chat_message[-1].markdown][-1] == "Reply to: hello there, what is new?"
+    assert bubble_texts(app, -1)[-1] == "Reply to: hello there, what is new?"
 
 
-def test_session_switch_and_new_chat(app, fake_engine):
+def test_session_switch_and_new_chat(app):
     send(app, "first session message")
     first = app.session_state["session_id"]
-    app.sidebar.button[0].click().run()
+    app.button(key="new_chat").click().run()
     assert app.session_state["session_id"] != first
     assert len(app.chat_message) == 0
     send(app, "second session message")
-    app.sidebar.selectbox[0].set_value(first).run()
+    second = app.session_state["session_id"]
+    app.selectbox(key=f"session_select_{second}").set_value(first).run()
     assert app.session_state["session_id"] == first
-    assert app.chat_message[0].markdown[0].value == "first session message"
+    assert bubble_texts(app, 0) == ["first session message"]
+
+
+def test_rename_and_delete_with_confirmation(app, fake_engine):
+    send(app, "a chat to rename")
+    session = app.session_state["session_id"]
+    app.text_input(key=f"title_{session}").set_value("Trip plans").run()
+    app.button(key="save_title").click().run()
+    assert "Trip plans" in app.selectbox(key=f"session_select_{session}").format_func(session)
+    app.button(key="delete").click().run()
+    assert any("영구히 삭제" in w.value for w in app.warning)
+    app.button(key="confirm_delete_no").click().run()
+    assert fake_engine.engine.graph.get_state({"configurable": {"thread_id": session}}).values
+    app.button(key="delete").click().run()
+    app.button(key="confirm_delete_yes").click().run()
+    assert app.session_state["session_id"] != session
+    assert fake_engine.engine.graph.get_state({"configurable": {"thread_id": session}}).values == {}
+
+
+def test_system_prompt_is_saved_per_session_and_sent(app, fake_engine):
+    send(app, "first message")
+    app.text_area(key="system_prompt_text").set_value("You are a pirate. Say arr.").run()
+    app.button(key="save_prompt").click().run()
+    send(app, "second message")
+    assert fake_engine.chat.calls[-1][0].content.startswith("You are a pirate. Say arr.")
+    app.button(key="new_chat").click().run()
+    assert "pirate" not in app.text_area(key="system_prompt_text").value
+
+
+def test_language_switches_to_english(app):
+    app.sidebar.get("button_group")[0].set_value("en").run()
+    assert app.slider(key="compression_rate").label == "Compression rate"
+    assert any("Summary history" in s.value for s in app.subheader)
+
+
+def test_interrupted_stream_keeps_the_partial_answer(app, fake_engine):
+    send(app, "first")
+    session = app.session_state["session_id"]
+    fake_engine.chat.script = [RuntimeError("cut")]
+    send(app, "tell me a long story")
+    app.session_state["turn_errors"] = {}
+    app.session_state["streaming_turns"] = {session: "Once upon a time"}
+    app.run()
+    assert bubble_texts(app, -1)[-1] == "Once upon a time ⏹"
+    assert not app.error

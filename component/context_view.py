@@ -1,0 +1,31 @@
+"""Exactly what the model saw on its last call, with token counts per part."""
+
+from collections.abc import Sequence
+
+import streamlit as st
+from langchain_core.messages import BaseMessage
+
+from component.i18n import part_label, t
+from graph.context import message_text
+from graph.tokens import count_message
+from state.chat_state import ContextReport
+
+PARTS = (("system", "system_tokens"), ("summary", "summary_tokens"), ("raw", "raw_tokens"),
+         ("current", "current_tokens"), ("tools", "tool_tokens"), ("total", "context_tokens"),
+         ("history", "history_tokens"))
+
+
+def draw_context_view(report: ContextReport | None, context: Sequence[BaseMessage]) -> None:
+    """An expander with the token table and every message of the last model call."""
+    with st.expander(t("inspector")):
+        if not report or not context:
+            st.caption(t("inspector_empty"))
+            return
+        st.table({t("part"): [part_label(p) for p, _ in PARTS], t("tokens"): [report[k] for _, k in PARTS]})
+        for index, message in enumerate(context, start=1):
+            calls = getattr(message, "tool_calls", None) or []
+            header = f"{index}. {message.type} · {count_message(message)} {t('tokens').lower()}"
+            st.markdown(f"**{header}**")
+            if calls:
+                st.json(calls, expanded=False)
+            st.code(message_text(message) or "(empty)", language=None, wrap_lines=True)

@@ -1,0 +1,53 @@
+"""A person's path in a real browser: four messages, streamed replies, a summary, a reload."""
+
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ASSISTANT = '[data-testid="stChatMessage"]:has([data-testid="stChatMessageAvatarAssistant"])'
+REPLY_SECONDS = 120
+
+
+def send_and_watch(page, text: str) -> list[int]:
+    """Send a message and sample the reply while the turn runs; return the lengths seen."""
+    before = page.locator(ASSISTANT).count()
+    page.get_by_test_id("stChatInputTextArea").fill(text)
+    page.keyboard.press("Enter")
+    stop = page.locator(".st-key-stop")
+    stop.wait_for(timeout=REPLY_SECONDS * 1000)
+    lengths: list[int] = []
+    deadline = time.monotonic() + REPLY_SECONDS
+    while stop.count() and time.monotonic() < deadline:
+        bubbles = page.locator(ASSISTANT)
+        if bubbles.count() > before:
+            lengths.append(len(bubbles.nth(before).inner_text()))
+        time.sleep(0.05)
+    stop.wait_for(state="detached", timeout=REPLY_SECONDS * 1000)
+    page.locator(ASSISTANT).nth(before).wait_for(timeout=REPLY_SECONDS * 1000)
+    return lengths
+
+
+def test_four_messages_stream_summarize_and_survive_a_reload(app_url, page):
+    page.goto(app_url)
+    page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
+    questions = ["My name is Ada and I live in Lisbon.", "What is the capital of France?",
+                 "Name one primary colour.", "What is my name?"]
+    growing = []
+    for question in questions:
+        lengths = send_and_watch(page, question)
+        growing.append(len(set(length for length in lengths if length > 0)) > 1)
+    assert any(growing), "no reply was seen growing token by token"
+    replies = page.locator(ASSISTANT).all_inner_texts()
+    assert len(replies) == 4 and all(reply.strip() and "⏹" not in reply for reply in replies)
+    page.get_by_text("[1-3턴 요약]").first.wait_for(timeout=REPLY_SECONDS * 1000)
+    assert page.get_by_text("총 요약: 1개 (3턴 압축)").count() == 1
+    page.screenshot(path="docs/screenshot-main.png", full_page=False)
+
+    page.reload()
+    page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
+    page.get_by_text(questions[0]).first.wait_for(timeout=30_000)
+    for question in questions:
+        assert page.get_by_text(question, exact=True).count() >= 1
+    assert page.get_by_text("[1-3턴 요약]").count() == 1
