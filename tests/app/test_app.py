@@ -128,3 +128,18 @@ def test_interrupted_stream_keeps_the_partial_answer(app, fake_engine):
     app.run()
     assert bubble_texts(app, -1)[-1] == "Once upon a time ⏹"
     assert not app.error
+
+
+def test_tool_call_is_a_status_block_with_arguments_and_result(app, fake_engine):
+    from langchain_core.messages import AIMessage
+
+    fake_engine.chat.script = [
+        AIMessage("", tool_calls=[{"name": "calculator", "args": {"expression": "123*456"}, "id": "c1"}]),
+        "123 × 456 = 56088",
+    ]
+    send(app, "What is 123*456?")
+    statuses = app.get("status")
+    assert any("calculator" in s.label for s in statuses)
+    assert any(c.value == "56088" for c in app.code)
+    assert any(j.value == '{"expression": "123*456"}' or "123*456" in str(j.value) for j in app.json)
+    assert bubble_texts(app, -1)[-1] == "123 × 456 = 56088"

@@ -51,3 +51,23 @@ def test_four_messages_stream_summarize_and_survive_a_reload(app_url, page):
     for question in questions:
         assert page.get_by_text(question, exact=True).count() >= 1
     assert page.get_by_text("[1-3턴 요약]").count() == 1
+
+
+def test_stop_keeps_what_was_streamed(app_url, page):
+    page.goto(app_url)
+    page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
+    page.locator(".st-key-new_chat button").click()
+    page.locator(ASSISTANT).first.wait_for(state="detached", timeout=30_000)
+    before = 0
+    page.get_by_test_id("stChatInputTextArea").fill("Write a very long story about a lighthouse keeper.")
+    page.keyboard.press("Enter")
+    bubble = page.locator(ASSISTANT).nth(before)
+    deadline = time.monotonic() + REPLY_SECONDS
+    while time.monotonic() < deadline and len(bubble.inner_text() if bubble.count() else "") < 20:
+        time.sleep(0.02)
+    page.locator(".st-key-stop button").click()
+    page.locator(".st-key-stop").wait_for(state="detached", timeout=30_000)
+    page.get_by_text("⏹").first.wait_for(timeout=30_000)
+    kept = page.locator(ASSISTANT).nth(before).inner_text()
+    assert kept.strip().endswith("⏹") and len(kept) > 20
+    assert page.get_by_text("Write a very long story about a lighthouse keeper.").count() == 1
