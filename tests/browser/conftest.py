@@ -35,9 +35,10 @@ def wait_until_healthy(url: str, process: subprocess.Popen) -> None:
     raise TimeoutError(f"the app did not answer at {url} within {STARTUP_SECONDS} s")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def app_url(tmp_path_factory):
-    """The running app on a free port with a fresh database, stopped after the tests."""
+    """The running app on a free port with a fresh database, stopped after the module so that
+    its model server never competes for the CPU with another test's server."""
     port = free_port()
     env = {**os.environ, "STREAMLIT_SERVER_PORT": str(port),
            "CHAT_DB_PATH": str(tmp_path_factory.mktemp("browser") / "chat.sqlite")}

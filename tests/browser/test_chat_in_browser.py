@@ -1,6 +1,7 @@
 """A person's path in a real browser: four messages, streamed replies, a summary, a reload."""
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -8,6 +9,7 @@ pytestmark = pytest.mark.browser
 
 ASSISTANT = '[data-testid="stChatMessage"]:has([data-testid="stChatMessageAvatarAssistant"])'
 REPLY_SECONDS = 120
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
 def send_and_watch(page, text: str) -> list[int]:
@@ -41,9 +43,10 @@ def test_four_messages_stream_summarize_and_survive_a_reload(app_url, page):
     assert any(growing), "no reply was seen growing token by token"
     replies = page.locator(ASSISTANT).all_inner_texts()
     assert len(replies) == 4 and all(reply.strip() and "⏹" not in reply for reply in replies)
+    SCREENSHOTS.mkdir(exist_ok=True)
     page.get_by_text("[1-3턴 요약]").first.wait_for(timeout=REPLY_SECONDS * 1000)
     assert page.get_by_text("총 요약: 1개 (3턴 압축)").count() == 1
-    page.screenshot(path="docs/screenshot-main.png", full_page=False)
+    page.screenshot(path=str(SCREENSHOTS / "main.png"), full_page=False)
 
     page.reload()
     page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
