@@ -1,8 +1,9 @@
 """The transcript, the streamed reply with Stop, tool calls as status blocks, and Retry."""
 
 import logging
+import threading
 from collections.abc import Iterator, Sequence
-from contextlib import closing
+from contextlib import suppress
 
 import streamlit as st
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
@@ -11,7 +12,7 @@ from langgraph.graph.state import CompiledStateGraph
 from component.i18n import t
 from graph.context import message_text
 from graph.errors import describe_error
-from graph.turns import TurnEvent, finish_stopped_turn, stream_turn
+from graph.turns import GenerationStopped, TurnEvent, finish_stopped_turn, stream_turn
 
 logger = logging.getLogger(__name__)
 
@@ -113,9 +114,18 @@ def run_turn(
         if summary_turns:
             summarizing = st.status(t("summarizing", spans=spans), state="running")
         view = _TurnView(session_id, summarizing, t("summarized", spans=spans))
+        stop = threading.Event()
+        events = stream_turn(graph, session_id, payload, stop)
         try:
-            with closing(stream_turn(graph, session_id, payload)) as events:
+            try:
                 view.draw(events)
+            finally:  # finished, failed or interrupted by a click: end the model's stream, then the run
+                stop.set()
+                with suppress(GenerationStopped):
+                    events.close()
+        except GenerationStopped:
+            finish_stopped_turn(graph, session_id, st.session_state[STREAMING_KEY].pop(session_id, ""))
+            return True
         except Exception as error:  # any failure: keep the message, explain, offer Retry
             logger.exception("Turn failed in session %s", session_id)
             errors[session_id] = describe_error(error)

@@ -1,9 +1,12 @@
 """Running one turn: the input the graph expects, and its stream as events the UI can draw."""
 
+import contextlib
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, HumanMessage, ToolMessage
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph.state import CompiledStateGraph
@@ -81,15 +84,43 @@ def _update_events(update: dict) -> Iterator[TurnEvent]:
                 yield TurnEvent("reply", str(message.content))
 
 
-def stream_turn(graph: CompiledStateGraph, session_id: str, payload: dict | None) -> Iterator[TurnEvent]:
-    """Run a turn (or resume one with payload None), yielding reply tokens from the llm node only."""
-    for mode, item in graph.stream(payload, thread_config(session_id), stream_mode=["messages", "updates"]):
-        if mode == "messages":
-            chunk, metadata = item
-            if metadata.get("langgraph_node") == "llm" and isinstance(chunk, AIMessageChunk) and chunk.content:
-                yield TurnEvent("token", chunk.content if isinstance(chunk.content, str) else "")
-        else:
-            yield from _update_events(item)
+class GenerationStopped(RuntimeError):
+    """The person stopped the reply; raised inside the model call to end its stream."""
+
+
+class StopSignal(BaseCallbackHandler):
+    """Ends a streaming model call at its next token once the stop event is set."""
+
+    raise_error = True
+
+    def __init__(self, stop: threading.Event) -> None:
+        self.stop = stop
+
+    def on_llm_new_token(self, token: str, **kwargs: Any) -> None:
+        if self.stop.is_set():
+            raise GenerationStopped("stopped by the user")
+
+
+def stream_turn(
+    graph: CompiledStateGraph, session_id: str, payload: dict | None, stop: threading.Event | None = None
+) -> Iterator[TurnEvent]:
+    """Run a turn (or resume one with payload None), yielding reply tokens from the llm node only.
+
+    The state is saved once, when the run ends (also on failure or stop), so a turn costs one write.
+    """
+    config = {**thread_config(session_id), "callbacks": [StopSignal(stop)] if stop else []}
+    stream = graph.stream(payload, config, stream_mode=["messages", "updates"], durability="exit")
+    try:
+        for mode, item in stream:
+            if mode == "messages":
+                chunk, metadata = item
+                if metadata.get("langgraph_node") == "llm" and isinstance(chunk, AIMessageChunk) and chunk.content:
+                    yield TurnEvent("token", chunk.content if isinstance(chunk.content, str) else "")
+            else:
+                yield from _update_events(item)
+    finally:
+        with contextlib.suppress(GenerationStopped):  # a stop while closing is the expected ending
+            stream.close()
 
 
 def remember_session(graph: CompiledStateGraph, saver: SqliteSaver, session_id: str) -> None:

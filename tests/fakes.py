@@ -24,6 +24,7 @@ class ScriptedChatModel(BaseChatModel):
     reply: Reply = echo_reply
     calls: list[list[BaseMessage]] = Field(default_factory=list)
     bound_tools: list[Any] = Field(default_factory=list)
+    delay: float = 0.0
 
     @property
     def _llm_type(self) -> str:
@@ -69,6 +70,8 @@ class ScriptedChatModel(BaseChatModel):
                         for i, c in enumerate(message.tool_calls)
                     ],
                 )
+            if self.delay:
+                __import__("time").sleep(self.delay)
             if run_manager:
                 run_manager.on_llm_new_token(text, chunk=ChatGenerationChunk(message=chunk))
             yield ChatGenerationChunk(message=chunk)

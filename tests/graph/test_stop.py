@@ -37,3 +37,43 @@ def test_stop_after_the_turn_finished_changes_nothing(graph):
     before = run_turn(graph, 1)["messages"]
     finish_stopped_turn(graph, "s1", "late click")
     assert graph.get_state(thread_config("s1")).values["messages"] == before
+
+
+def test_closing_the_stream_mid_reply_loses_nothing(graph, chat_model):
+    from graph.turns import stream_turn, turn_input
+
+    run_turn(graph, 1)
+    chat_model.script = ["a long streamed answer that the person stops"]
+    events = stream_turn(graph, "s1", turn_input("question 2", "s1", 0.3, []))
+    first = next(event for event in events if event.kind == "token")
+    events.close()
+    assert first.text == "a"
+    finish_stopped_turn(graph, "s1", "a long")
+    messages = graph.get_state(thread_config("s1")).values["messages"]
+    assert [m.content for m in messages if isinstance(m, HumanMessage)] == ["question 1", "question 2"]
+    assert not has_unfinished_turn(messages)
+    assert messages[-1].content in ("a long ⏹", "a long streamed answer that the person stops")
+
+
+def test_stop_signal_ends_a_streaming_model_call(graph, chat_model):
+    import threading
+    import time
+
+    import pytest
+
+    from graph.turns import GenerationStopped, stream_turn, turn_input
+
+    chat_model.script = [" ".join(f"word{i}" for i in range(200))]
+    chat_model.delay = 0.01
+    stop = threading.Event()
+    events = stream_turn(graph, "s1", turn_input("tell me everything", "s1", 0.3, []), stop)
+    started = time.monotonic()
+    tokens = []
+    with pytest.raises(GenerationStopped):
+        for event in events:
+            if event.kind == "token":
+                tokens.append(event.text)
+                stop.set()
+    assert time.monotonic() - started < 1.0 and len(tokens) < 5
+    messages = graph.get_state(thread_config("s1")).values["messages"]
+    assert messages[-1].content == "tell me everything" and has_unfinished_turn(messages)
