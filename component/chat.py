@@ -3,7 +3,6 @@
 import logging
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import suppress
 
 import streamlit as st
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
@@ -12,7 +11,8 @@ from langgraph.graph.state import CompiledStateGraph
 from component.i18n import t
 from graph.context import message_text
 from graph.errors import describe_error
-from graph.turns import GenerationStopped, TurnEvent, finish_stopped_turn, stream_turn
+from graph.locks import session_lock
+from graph.turns import GenerationStopped, TurnEvent, drain_stopped, finish_stopped_turn, stream_turn
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +29,8 @@ def settle_interrupted_turn(graph: CompiledStateGraph, session_id: str) -> None:
     """A run that ended mid-stream (Stop, or any click) keeps what it streamed as the answer."""
     streaming = st.session_state.get(STREAMING_KEY, {})
     if session_id in streaming:
-        finish_stopped_turn(graph, session_id, streaming.pop(session_id))
+        with session_lock(session_id):  # waits until the interrupted run has saved its state
+            finish_stopped_turn(graph, session_id, streaming.pop(session_id))
 
 
 def draw_tool_call(call: dict, result: ToolMessage | None) -> None:
@@ -108,7 +109,7 @@ def run_turn(
     errors.pop(session_id, None)
     st.session_state.setdefault(STREAMING_KEY, {})[session_id] = ""
     st.button(t("stop"), key="stop")
-    with st.chat_message("assistant"):
+    with session_lock(session_id), st.chat_message("assistant"):
         summarizing = None
         spans = ", ".join(f"{turns[0]}-{turns[-1]}" for turns in summary_turns)
         if summary_turns:
@@ -121,8 +122,7 @@ def run_turn(
                 view.draw(events)
             finally:  # finished, failed or interrupted by a click: end the model's stream, then the run
                 stop.set()
-                with suppress(GenerationStopped):
-                    events.close()
+                drain_stopped(events)
         except GenerationStopped:
             finish_stopped_turn(graph, session_id, st.session_state[STREAMING_KEY].pop(session_id, ""))
             return True

@@ -1,6 +1,7 @@
 """Running one turn: the input the graph expects, and its stream as events the UI can draw."""
 
 import contextlib
+import logging
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -15,6 +16,8 @@ from graph.context import extract_current_turn, message_text, pending_summary_bl
 from graph.persistence import SessionSettings, record_session
 from graph.policies import policy_or_default
 from state import SummaryRecord
+
+logger = logging.getLogger(__name__)
 
 EventKind = Literal["token", "tool_call", "tool_result", "summary", "reply"]
 
@@ -96,9 +99,24 @@ class StopSignal(BaseCallbackHandler):
     def __init__(self, stop: threading.Event) -> None:
         self.stop = stop
 
-    def on_llm_new_token(self, token: str, **kwargs: Any) -> None:
+    def _check(self) -> None:
         if self.stop.is_set():
             raise GenerationStopped("stopped by the user")
+
+    def on_chat_model_start(self, serialized: dict, messages: list, **kwargs: Any) -> None:
+        self._check()
+
+    def on_llm_new_token(self, token: str, **kwargs: Any) -> None:
+        self._check()
+
+
+def drain_stopped(events: Iterator["TurnEvent"]) -> None:
+    """Let a stopped run end by itself, so it saves its state on the way out (a closed one may not)."""
+    try:
+        for _ in events:
+            pass
+    except Exception:  # the run's own ending (stop or failure) is already reflected in its saved state
+        logger.info("Stopped run ended", exc_info=True)
 
 
 def stream_turn(
@@ -119,7 +137,7 @@ def stream_turn(
             else:
                 yield from _update_events(item)
     finally:
-        with contextlib.suppress(GenerationStopped):  # a stop while closing is the expected ending
+        with contextlib.suppress(GenerationStopped):
             stream.close()
 
 
