@@ -35,7 +35,7 @@ settle_interrupted_turn(engine.graph, session_id)
 state = engine.graph.get_state(thread_config(session_id)).values
 messages = state.get("messages", [])
 history = state.get("summary_history", [])
-choice = draw_sidebar(engine.saver, engine.models.profile, sessions, session_id, state.get("compression_rate", 0.3))
+choice = draw_sidebar(engine, sessions, session_id, state.get("compression_rate", 0.3))
 
 chat_column, panel_column = st.columns([3, 2], gap="large")
 with panel_column:
@@ -61,4 +61,5 @@ if prompt is not None:
             payload = turn_input(text, session_id, choice.compression_rate, messages, choice.settings)
             run_turn(engine.graph, session_id, payload, summary_due(messages, history))
         remember_session(engine.graph, engine.saver, session_id)
+        engine.after_turn(session_id, choice.compression_rate)
         st.rerun()

@@ -7,7 +7,9 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 
 from component.i18n import LANGUAGE_KEY, LANGUAGES, t
 from component.sessions import draw_sessions
+from graph.engine import Engine
 from graph.models import ModelProfile
+from graph.nodes.summary import clamp_rate
 from graph.persistence import SessionInfo, SessionSettings, load_session_settings, save_session_settings
 from graph.policies import POLICIES, policy_or_default
 from prompt.system import BASE_SYSTEM_PROMPT
@@ -35,10 +37,11 @@ def draw_model_status(profile: ModelProfile) -> None:
     )
 
 
-def draw_rate(saved_rate: float) -> float:
+def draw_rate(saved_rate: float, on_change) -> float:
     """Seed 000's compression-rate slider, starting from the session's last rate."""
-    st.session_state.setdefault(RATE_KEY, min(0.5, max(0.1, float(saved_rate))))
-    rate = st.slider(t("rate_label"), min_value=0.1, max_value=0.5, step=0.05, key=RATE_KEY, help=t("rate_help"))
+    st.session_state.setdefault(RATE_KEY, clamp_rate(saved_rate))
+    rate = st.slider(t("rate_label"), min_value=0.1, max_value=0.5, step=0.05, key=RATE_KEY, help=t("rate_help"),
+                     on_change=on_change)
     st.caption(t("rate_scale"))
     return rate
 
@@ -63,17 +66,20 @@ def draw_policy_and_prompt(saver: SqliteSaver, session_id: str) -> SessionSettin
     return stored
 
 
-def draw_sidebar(
-    saver: SqliteSaver, profile: ModelProfile, sessions: list[SessionInfo], current: str, saved_rate: float
-) -> SidebarChoice:
+def draw_sidebar(engine: Engine, sessions: list[SessionInfo], current: str, saved_rate: float) -> SidebarChoice:
     """Draw the sidebar and return the settings for this turn."""
+    saver, profile = engine.saver, engine.models.profile
+
+    def rate_changed() -> None:  # a new rate re-makes the next summary ahead of time
+        engine.after_turn(current, st.session_state[RATE_KEY])
+
     with st.sidebar:
         st.segmented_control("Language", list(LANGUAGES), format_func=LANGUAGES.get, key=LANGUAGE_KEY,
                              default="ko", label_visibility="collapsed")
         draw_model_status(profile)
         st.divider()
         st.markdown(f"### {t('advanced')}")
-        rate = draw_rate(saved_rate)
+        rate = draw_rate(saved_rate, rate_changed)
         settings = draw_policy_and_prompt(saver, current)
         st.divider()
         draw_sessions(saver, sessions, current)

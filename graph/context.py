@@ -100,7 +100,13 @@ def build_context(
     summary_history: Sequence[SummaryRecord],
     base_prompt: str,
     now: datetime,
+    summaries: Sequence[SummaryRecord] | None = None,
 ) -> list[BaseMessage]:
-    """System(base prompt + every summary) + unsummarized completed turns + the current turn."""
-    system = SystemMessage(render_system_prompt(base_prompt, summary_history, now))
+    """System(base prompt + summaries) + unsummarized completed turns + the current turn.
+
+    `summaries` are the records the prompt carries (every record of summary_history unless
+    the oldest were consolidated); raw turns start after the last turn summary_history covers.
+    """
+    carried = summary_history if summaries is None else summaries
+    system = SystemMessage(render_system_prompt(base_prompt, carried, now))
     return [system, *unsummarized_turns(messages, summary_history), *extract_current_turn(messages)]

@@ -8,7 +8,7 @@ from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from graph.context import extract_current_turn
-from graph.tokens import count_message, count_messages, count_text
+from graph.tokens import count_message, count_messages, count_text, count_transcript
 from prompt.system import render_summary_lines
 from state import SummaryRecord
 from state.chat_state import ContextReport
@@ -42,5 +42,5 @@ def report_context(
         current_tokens=sum(count_message(message) for message in current),
         tool_tokens=tool_tokens,
         context_tokens=count_messages(context) + tool_tokens,
-        history_tokens=count_messages(transcript) + system_total - summary_tokens + tool_tokens,
+        history_tokens=count_transcript(transcript) + system_total - summary_tokens + tool_tokens,
     )

@@ -11,6 +11,8 @@ from graph.local_server import LocalModelServer, find_bundled_model
 from graph.models import Models, create_bundled_models, create_remote_models
 from graph.nodes.tools import DEFAULT_TOOLS
 from graph.persistence import create_checkpointer
+from graph.prefetch import SummaryPrefetcher
+from graph.summary_cache import SummaryCache
 from graph.settings import Settings
 
 
@@ -23,6 +25,12 @@ class Engine:
     models: Models
     graph: CompiledStateGraph
     server: LocalModelServer | None = None
+    prefetcher: SummaryPrefetcher | None = None
+
+    def after_turn(self, session_id: str, compression_rate: float) -> None:
+        """Prepare the next summary and tidy the database in the background."""
+        if self.prefetcher is not None:
+            self.prefetcher.schedule(session_id, compression_rate)
 
 
 def start_models(settings: Settings, progress: Callable[[str], None]) -> tuple[Models, LocalModelServer | None]:
@@ -38,6 +46,20 @@ def open_engine(settings: Settings, progress: Callable[[str], None] = lambda mes
     """Open the database first (a bad path fails fast), then start the models and build the graph."""
     saver = create_checkpointer(settings.db_path)
     models, server = start_models(settings, progress)
-    tools = DEFAULT_TOOLS if models.profile.tools else []
-    graph = build_graph(models.chat, models.summary, saver, tools=tools)
-    return Engine(settings=settings, saver=saver, models=models, graph=graph, server=server)
+    return assemble(settings, saver, models, server)
+
+
+def assemble(settings: Settings, saver: SqliteSaver, models: Models, server: LocalModelServer | None = None) -> Engine:
+    """The graph with the app's budgets, the summary cache and its background prefetcher."""
+    cache = SummaryCache(saver)
+    graph = build_graph(
+        models.chat,
+        models.summary,
+        saver,
+        tools=DEFAULT_TOOLS if models.profile.tools else [],
+        summary_budget_tokens=settings.summary_budget_tokens,
+        context_budget_tokens=int(models.profile.context_window * settings.context_share),
+        summary_cache=cache,
+    )
+    prefetcher = SummaryPrefetcher(graph, models.summary, saver, cache, settings.summary_budget_tokens)
+    return Engine(settings, saver, models, graph, server, prefetcher)

@@ -18,6 +18,14 @@ CREATE TABLE IF NOT EXISTS chat_sessions (
     context_policy TEXT NOT NULL DEFAULT ''
 )
 """
+PREFETCH_TABLE = """
+CREATE TABLE IF NOT EXISTS summary_prefetch (
+    key TEXT PRIMARY KEY,
+    thread_id TEXT NOT NULL,
+    record TEXT NOT NULL,
+    created_at TEXT NOT NULL
+)
+"""
 TITLE_CHARS = 60
 
 
@@ -55,7 +63,10 @@ def open_connection(path: str | Path) -> sqlite3.Connection:
         if not path.exists():
             path.touch(mode=0o600)
         conn = sqlite3.connect(path, check_same_thread=False, timeout=30)
+        conn.execute("PRAGMA auto_vacuum=INCREMENTAL")  # takes effect on a new database
         conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA wal_autocheckpoint=256")
+        conn.execute("PRAGMA journal_size_limit=1048576")
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute("PRAGMA busy_timeout=30000")
     except (OSError, sqlite3.Error) as error:
@@ -70,6 +81,7 @@ def create_checkpointer(path: str | Path) -> SqliteSaver:
         saver.setup()
         with saver.cursor() as cur:
             cur.execute(SESSIONS_TABLE)
+            cur.execute(PREFETCH_TABLE)
     except sqlite3.Error as error:
         raise DatabaseError(f"Cannot write the chat database at {path}: {error}") from error
     return saver
@@ -139,6 +151,7 @@ def delete_session(saver: SqliteSaver, session_id: str) -> None:
     saver.delete_thread(session_id)
     with saver.cursor() as cur:
         cur.execute("DELETE FROM chat_sessions WHERE thread_id = ?", (session_id,))
+        cur.execute("DELETE FROM summary_prefetch WHERE thread_id = ?", (session_id,))
 
 
 def database_bytes(path: str | Path) -> int:

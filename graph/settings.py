@@ -39,6 +39,14 @@ class Settings:
         default=0,
         metadata={"env": "CONTEXT_WINDOW", "description": "Model window in tokens; 0 uses the provider's profile."},
     )
+    summary_budget_tokens: int = field(
+        default=1200,
+        metadata={"env": "SUMMARY_BUDGET_TOKENS", "description": "Summaries past this size merge into higher levels."},
+    )
+    context_share: float = field(
+        default=0.6,
+        metadata={"env": "CONTEXT_SHARE", "description": "Share of the model window the context may fill (seed 002)."},
+    )
     db_path: str = field(
         default_factory=_default_db_path,
         metadata={"env": "CHAT_DB_PATH", "description": "SQLite file holding every session."},

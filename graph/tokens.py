@@ -83,6 +83,30 @@ def count_message(message: BaseMessage) -> int:
     return MESSAGE_OVERHEAD_TOKENS + ROLE_TOKENS + count_text(_message_body(message))
 
 
+_running_totals: dict[str, int] = {}
+MAX_REMEMBERED_TOTALS = 200_000
+
+
+def count_transcript(messages: Sequence[BaseMessage]) -> int:
+    """Tokens of a whole transcript, counting only the messages added since the last call.
+
+    Running totals are remembered by message id, so a long session costs O(new messages) a turn.
+    """
+    total, start = 0, 0
+    for index in range(len(messages) - 1, -1, -1):
+        known = _running_totals.get(messages[index].id or "")
+        if known is not None:
+            total, start = known, index + 1
+            break
+    if len(_running_totals) > MAX_REMEMBERED_TOTALS:
+        _running_totals.clear()
+    for message in messages[start:]:
+        total += count_message(message)
+        if message.id:
+            _running_totals[message.id] = total
+    return total + (REPLY_PRIMER_TOKENS if messages else 0)
+
+
 def count_messages(messages: Sequence[BaseMessage]) -> int:
     """Tokens of a whole model request: every message plus the reply primer."""
     if not messages:

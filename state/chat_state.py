@@ -19,6 +19,8 @@ class SummaryRecord(TypedDict):
     original_tokens: NotRequired[int]
     summary_tokens: NotRequired[int]
     created_at: NotRequired[str]
+    level: NotRequired[int]
+    sources: NotRequired[int]
 
 
 class ContextReport(TypedDict):
@@ -58,6 +60,7 @@ class ChatState(TypedDict):
     messages: Annotated[list[BaseMessage], add_messages]
     session_id: str
     summary_history: list[SummaryRecord]
+    consolidated: NotRequired[list[SummaryRecord]]
     turn_count: int
     compression_rate: float
     route: NotRequired[str]

@@ -8,7 +8,9 @@ from langchain_core.messages import AIMessage, SystemMessage
 from langchain_core.tools import BaseTool
 
 from graph.context import build_context, extract_current_turn, split_turns
+from graph.context_budget import fit_context
 from graph.context_report import report_context, tool_definition_tokens
+from graph.memory import active_summaries
 from prompt.documents import render_documents
 from prompt.system import BASE_SYSTEM_PROMPT
 from state import ChatState
@@ -41,22 +43,32 @@ def make_llm_node(
     tools: Sequence[BaseTool],
     base_prompt: str = BASE_SYSTEM_PROMPT,
     clock: Callable[[], datetime] = lambda: datetime.now().astimezone(),
+    context_budget_tokens: int | None = None,
 ):
-    """A node that answers from summaries + raw turns; tools are bound only on the agent path."""
+    """A node that answers from summaries + raw turns; tools are bound only on the agent path.
+
+    With a budget, the context is shortened (never the transcript) to stay within it.
+    """
     with_tools = bind_tools_if_supported(chat_model, tools)
     tool_tokens = tool_definition_tokens(tools)
 
     def llm(state: ChatState) -> dict:
         transcript = state.get("messages", [])
         history = state.get("summary_history") or []
-        context = build_context(transcript, history, state.get("system_prompt") or base_prompt, clock())
+        summaries = active_summaries(history, state.get("consolidated") or [])
+        prompt = state.get("system_prompt") or base_prompt
+        context = build_context(transcript, history, prompt, clock(), summaries)
         passages = state.get("retrieved") or []
         if state.get("route") == "rag" and passages:
             context[0] = SystemMessage(context[0].content + render_documents(passages))
         use_tools = with_tools is not None and state.get("route") == "agent" and tool_rounds(state) < MAX_TOOL_ROUNDS
         model = with_tools if use_tools else chat_model
+        tokens_for_tools = tool_tokens if use_tools else 0
+        if context_budget_tokens:
+            current = len(extract_current_turn(transcript))
+            context = fit_context(context, current, context_budget_tokens - tokens_for_tools)
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
-        report = report_context(turn, context, transcript, history, tool_tokens if use_tools else 0)
+        report = report_context(turn, context, transcript, summaries, tokens_for_tools)
         response = model.invoke(context)
         if response.tool_calls and tool_rounds(state) >= MAX_TOOL_ROUNDS:
             response = AIMessage(response.content or TOOL_LIMIT_REPLY, id=response.id)

@@ -5,8 +5,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 import graph.engine
-from graph.builder import build_graph
-from graph.engine import Engine
+from graph.engine import Engine, assemble
 from graph.models import ModelProfile, Models
 from graph.persistence import create_checkpointer
 from graph.settings import Settings
@@ -27,7 +26,7 @@ class FakeEngineFactory:
     def __call__(self, settings: Settings, progress=None) -> Engine:
         saver = create_checkpointer(self.db_path)
         models = Models(chat=self.chat, summary=self.summary, profile=PROFILE)
-        self.engine = Engine(settings, saver, models, build_graph(self.chat, self.summary, saver))
+        self.engine = assemble(settings, saver, models)
         return self.engine
 
 
