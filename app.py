@@ -39,7 +39,7 @@ choice = draw_sidebar(engine, sessions, session_id, state.get("compression_rate"
 
 chat_column, panel_column = st.columns([3, 2], gap="large")
 with panel_column:
-    draw_summary_panel(history, choice.compression_rate, state.get("context_log", []))
+    draw_summary_panel(history, choice.compression_rate, state.get("context_log", []), state.get("consolidated", []))
     draw_context_view(state.get("context_report"), state.get("context_messages", []))
 
 with chat_column:

@@ -1,6 +1,8 @@
 """Run every benchmark and print its figures: `make bench`."""
 
-from bench import local_model
+from bench import flat_cost, local_model
 
 if __name__ == "__main__":
+    flat_cost.main()
+    print()
     local_model.main()

@@ -48,10 +48,24 @@ def draw_context_chart(points: Sequence[ContextPoint]) -> None:
     )
 
 
+def draw_consolidated(consolidated: Sequence[SummaryRecord]) -> None:
+    """The higher-level records that stand in the context for the oldest summaries."""
+    if not consolidated:
+        return
+    with st.expander(t("consolidated", count=len(consolidated))):
+        for record in consolidated:
+            st.markdown("**" + t("merged_title", first=record["turns"][0], last=record["turns"][-1],
+                                 level=record.get("level", 2), sources=record.get("sources", 1)) + "**")
+            st.text(record["summary"])
+
+
 def draw_summary_panel(
-    history: Sequence[SummaryRecord], compression_rate: float, points: Sequence[ContextPoint]
+    history: Sequence[SummaryRecord],
+    compression_rate: float,
+    points: Sequence[ContextPoint],
+    consolidated: Sequence[SummaryRecord] = (),
 ) -> None:
-    """Summary history, the current rate, the statistics and the chart."""
+    """Summary history, what stands in the context for the oldest, the statistics and the chart."""
     st.subheader(t("panel"))
     st.caption(f"{t('current_rate')}: {compression_rate:g}")
     if not history:
@@ -59,5 +73,6 @@ def draw_summary_panel(
     with st.container(height=420 if len(history) > 3 else "content", border=False):
         for record in history:
             draw_summary_record(record)
+    draw_consolidated(consolidated)
     draw_statistics(history)
     draw_context_chart(points)

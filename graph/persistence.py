@@ -8,6 +8,8 @@ from pathlib import Path
 
 from langgraph.checkpoint.sqlite import SqliteSaver
 
+from graph.serde_cache import CachingSerializer
+
 SESSIONS_TABLE = """
 CREATE TABLE IF NOT EXISTS chat_sessions (
     thread_id TEXT PRIMARY KEY,
@@ -77,6 +79,7 @@ def open_connection(path: str | Path) -> sqlite3.Connection:
 def create_checkpointer(path: str | Path) -> SqliteSaver:
     """The app's checkpointer on the database file, with the session table beside LangGraph's."""
     saver = SqliteSaver(open_connection(path))
+    saver.serde = CachingSerializer(saver.serde)
     try:
         saver.setup()
         with saver.cursor() as cur:

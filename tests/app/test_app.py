@@ -143,3 +143,15 @@ def test_tool_call_is_a_status_block_with_arguments_and_result(app, fake_engine)
     assert any(c.value == "56088" for c in app.code)
     assert any(j.value == '{"expression": "123*456"}' or "123*456" in str(j.value) for j in app.json)
     assert bubble_texts(app, -1)[-1] == "123 × 456 = 56088"
+
+
+def test_panel_lists_higher_level_summaries_once_they_exist(fake_engine, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv("SUMMARY_BUDGET_TOKENS", "40")
+    app = AppTest.from_file("../../app.py", default_timeout=30).run()
+    for n in range(1, 17):
+        send(app, f"question {n}")
+        fake_engine.engine.prefetcher.wait()
+    assert any("컨텍스트용 상위 요약" in e.label for e in app.expander)
+    assert "[1-3턴 요약] 압축률 0.3" in all_text(app)  # originals stay listed

@@ -1,0 +1,126 @@
+"""Flat cost: summaries merge within a budget, the context fits the window, summaries are made
+ahead of the turn that applies them, and old checkpoints are pruned."""
+
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langgraph.checkpoint.memory import InMemorySaver
+
+from graph.builder import build_graph
+from graph.context_budget import TOOL_PLACEHOLDER, fit_context
+from graph.engine import assemble
+from graph.housekeeping import prune_checkpoints
+from graph.memory import active_summaries, record_tokens
+from graph.models import ModelProfile, Models
+from graph.persistence import create_checkpointer
+from graph.settings import Settings
+from graph.tokens import count_messages, count_transcript
+from graph.turns import thread_config
+from tests.conftest import run_turn, tool_turn, transcript
+from tests.fakes import ScriptedChatModel, summary_reply
+
+
+def test_old_summaries_merge_into_higher_levels_within_the_budget(chat_model, summary_model):
+    graph = build_graph(chat_model, summary_model, InMemorySaver(), summary_budget_tokens=80)
+    for n in range(1, 41):
+        state = run_turn(graph, n)
+    history, consolidated = state["summary_history"], state["consolidated"]
+    assert [r["turns"] for r in history] == [[f, f + 1, f + 2] for f in range(1, 38, 3)]  # every original kept
+    assert consolidated and consolidated[0]["turns"][0] == 1 and consolidated[-1]["level"] >= 2
+    active = active_summaries(history, consolidated)
+    assert sum(record_tokens(r) for r in active) <= 80
+    system = chat_model.calls[-1][0].content
+    assert f"[1-{consolidated[-1]['turns'][-1]}턴]" in system
+    assert "[1-3턴]" not in system
+    merge_prompts = [c[-1].content for c in summary_model.calls if "Merge them" in c[-1].content]
+    assert merge_prompts and "[1-3턴]" in merge_prompts[0]
+
+
+def test_without_a_budget_every_summary_stays_in_the_context(chat_model, summary_model):
+    graph = build_graph(chat_model, summary_model, InMemorySaver(), summary_budget_tokens=None)
+    for n in range(1, 32):
+        run_turn(graph, n)
+    assert chat_model.calls[-1][0].content.count("턴] ") == 10
+
+
+def test_context_budget_shortens_the_context_never_the_transcript(chat_model, summary_model):
+    graph = build_graph(chat_model, summary_model, InMemorySaver(), context_budget_tokens=600)
+    paste = "lorem ipsum dolor sit amet " * 40_000  # about 1 MB
+    state = run_turn(graph, 1, text=paste)
+    assert state["messages"][0].content == paste
+    context = chat_model.calls[-1]
+    assert count_messages(context) <= 600
+    assert "characters omitted" in context[-1].content
+
+
+def test_old_tool_results_become_a_placeholder_when_over_budget():
+    from langchain_core.messages import SystemMessage
+
+    big = tool_turn(1)
+    big[2] = ToolMessage("x" * 20_000, tool_call_id="call-1", name="calculator")
+    context = [SystemMessage("system"), *big, HumanMessage("next question")]
+    fitted = fit_context(context, 1, 400)
+    assert any(isinstance(m, ToolMessage) and m.content == TOOL_PLACEHOLDER for m in fitted)
+    assert isinstance(fitted[2], AIMessage) and fitted[2].tool_calls  # the call stays with its result
+    assert fitted[-1].content == "next question" and count_messages(fitted) <= 400
+
+
+def test_oldest_raw_turns_leave_an_overfull_context_whole():
+    from langchain_core.messages import SystemMessage
+
+    turns = transcript(3)
+    turns[1] = AIMessage("y" * 1900)
+    turns[3] = AIMessage("z" * 1900)
+    context = [SystemMessage("s"), *turns, HumanMessage("now")]
+    budget = count_messages([context[0], *turns[2:], context[-1]])  # room for the last two turns only
+    fitted = fit_context(context, 1, budget)
+    assert fitted == [context[0], *turns[2:], context[-1]]
+    assert fit_context(context, 1, budget - 1)[1:] == [*turns[4:], context[-1]]
+
+
+def make_engine(tmp_path, chat_model, summary_model):
+    profile = ModelProfile("fake", "remote", True, True, True, 8192)
+    return assemble(Settings(db_path=str(tmp_path / "db.sqlite")), create_checkpointer(tmp_path / "db.sqlite"),
+                    Models(chat_model, summary_model, profile))
+
+
+def test_summary_made_after_turn_3_is_applied_at_turn_4_without_a_call(tmp_path, chat_model, summary_model):
+    engine = make_engine(tmp_path, chat_model, summary_model)
+    for n in range(1, 4):
+        run_turn(engine.graph, n)
+    engine.after_turn("s1", 0.3)
+    engine.prefetcher.wait()
+    calls_before = len(summary_model.calls)
+    assert calls_before == 1
+    state = run_turn(engine.graph, 4)
+    assert len(summary_model.calls) == calls_before  # applied, not made, during turn 4
+    assert [r["turns"] for r in state["summary_history"]] == [[1, 2, 3]]
+    assert "[1-3턴]" in chat_model.calls[-1][0].content
+
+
+def test_rate_change_before_turn_4_still_takes_effect(tmp_path, chat_model, summary_model):
+    engine = make_engine(tmp_path, chat_model, summary_model)
+    for n in range(1, 4):
+        run_turn(engine.graph, n)
+    engine.after_turn("s1", 0.3)
+    engine.prefetcher.wait()
+    state = run_turn(engine.graph, 4, rate=0.5)
+    assert state["summary_history"][0]["compression_rate"] == 0.5
+    assert len(summary_model.calls) == 2  # the prefetched 0.3 summary was not used
+
+
+def test_housekeeping_keeps_the_last_checkpoints_and_the_session_intact(tmp_path, chat_model, summary_model):
+    engine = make_engine(tmp_path, chat_model, summary_model)
+    for n in range(1, 8):
+        run_turn(engine.graph, n)
+    removed = prune_checkpoints(engine.saver, "s1", keep=3)
+    assert removed > 0
+    assert len(list(engine.saver.list(thread_config("s1")))) == 3
+    state = run_turn(engine.graph, 8)
+    assert len([m for m in state["messages"] if isinstance(m, HumanMessage)]) == 8
+    assert len(state["summary_history"]) == 2
+
+
+def test_transcript_count_is_incremental_and_exact():
+    messages = transcript(200, tool_every=5)
+    assert count_transcript(messages) == count_messages(messages)
+    longer = messages + transcript(1)
+    assert count_transcript(longer) == count_messages(longer)
