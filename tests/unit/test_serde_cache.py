@@ -1,0 +1,54 @@
+"""Decoded checkpoints are reused only for identical bytes, and callers get their own containers."""
+
+from langchain_core.messages import AIMessage, HumanMessage
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+from graph.serde_cache import CachingSerializer
+
+
+class CountingSerializer(JsonPlusSerializer):
+    def __init__(self):
+        super().__init__()
+        self.loads_count = 0
+
+    def loads_typed(self, data):
+        self.loads_count += 1
+        return super().loads_typed(data)
+
+
+def checkpoint(n: int) -> dict:
+    messages = [m for i in range(n) for m in (HumanMessage(f"question {i}" * 5), AIMessage(f"answer {i}" * 5))]
+    return {"id": str(n), "channel_values": {"messages": messages, "turn_count": n}}
+
+
+def test_written_checkpoint_is_read_back_without_decoding():
+    inner = CountingSerializer()
+    serde = CachingSerializer(inner)
+    stored = serde.dumps_typed(checkpoint(50))
+    loaded = serde.loads_typed(stored)
+    assert inner.loads_count == 0
+    assert loaded == checkpoint(50) | {"channel_values": loaded["channel_values"]}
+    assert [m.content for m in loaded["channel_values"]["messages"]] == [
+        m.content for m in checkpoint(50)["channel_values"]["messages"]]
+
+
+def test_callers_cannot_change_the_cached_value():
+    serde = CachingSerializer(CountingSerializer())
+    stored = serde.dumps_typed(checkpoint(50))
+    first = serde.loads_typed(stored)
+    first["channel_values"]["messages"].append(HumanMessage("added by a caller"))
+    first["channel_values"]["turn_count"] = 999
+    second = serde.loads_typed(stored)
+    assert len(second["channel_values"]["messages"]) == 100
+    assert second["channel_values"]["turn_count"] == 50
+
+
+def test_different_bytes_are_decoded_for_real():
+    inner = CountingSerializer()
+    writer = CachingSerializer(JsonPlusSerializer())
+    reader = CachingSerializer(inner)
+    stored = writer.dumps_typed(checkpoint(60))
+    assert reader.loads_typed(stored)["channel_values"]["turn_count"] == 60
+    assert inner.loads_count == 1
+    reader.loads_typed(stored)
+    assert inner.loads_count == 1
