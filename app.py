@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from component.chat import draw_retry, draw_transcript, run_turn, settle_interrupted_turn, turn_error
+from component.chat import draw_retry, draw_user_text, draw_transcript, run_turn, settle_interrupted_turn, turn_error
 from component.context_view import draw_context_view
 from component.i18n import t
 from component.sessions import current_session_id
@@ -12,7 +12,8 @@ from graph.engine import Engine, open_engine
 from graph.errors import describe_error
 from graph.persistence import list_sessions
 from graph.settings import Settings
-from graph.turns import has_unfinished_turn, remember_session, summary_due, thread_config, turn_input
+from graph.user_input import clean_user_text
+from graph.turns import has_unfinished_turn, recover_pending_turn, remember_session, summary_due, thread_config, turn_input
 
 st.set_page_config(page_title="Context Chat", page_icon="💬", layout="wide")
 
@@ -31,6 +32,7 @@ except Exception as error:  # a start-up failure is shown, never a traceback
 
 sessions = list_sessions(engine.saver)
 session_id = current_session_id(sessions)
+recover_pending_turn(engine.graph, session_id)
 settle_interrupted_turn(engine.graph, session_id)
 state = engine.graph.get_state(thread_config(session_id)).values
 messages = state.get("messages", [])
@@ -51,13 +53,13 @@ with chat_column:
 
 prompt = st.chat_input(t("input"))
 if prompt is not None:
-    text = prompt.strip()
+    text = clean_user_text(prompt)
     if not text:
         st.toast(t("empty"), icon="✋")
     else:
         with chat_column:
             with st.chat_message("user"):
-                st.text(text)
+                draw_user_text(text)
             payload = turn_input(text, session_id, choice.compression_rate, messages, choice.settings)
             run_turn(engine.graph, session_id, payload, summary_due(messages, history))
         remember_session(engine.graph, engine.saver, session_id)

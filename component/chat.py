@@ -17,6 +17,7 @@ from graph.turns import GenerationStopped, TurnEvent, drain_stopped, finish_stop
 logger = logging.getLogger(__name__)
 
 ERROR_KEY = "turn_errors"
+LONG_MESSAGE_CHARS = 5000
 STREAMING_KEY = "streaming_turns"
 
 
@@ -42,13 +43,24 @@ def draw_tool_call(call: dict, result: ToolMessage | None) -> None:
             st.code(message_text(result), language=None, wrap_lines=True)
 
 
+def draw_user_text(text: str) -> None:
+    """A user message; a very long paste shows its start, with the whole text one click away."""
+    if len(text) <= LONG_MESSAGE_CHARS:
+        st.text(text)
+        return
+    st.text(text[:LONG_MESSAGE_CHARS] + " …")
+    st.caption(t("long_message", chars=len(text)))
+    with st.expander(t("show_all")):
+        st.code(text, language=None, wrap_lines=True)
+
+
 def draw_transcript(messages: Sequence[BaseMessage]) -> None:
     """Every message of the session, tool calls shown with their results."""
     results = {m.tool_call_id: m for m in messages if isinstance(m, ToolMessage)}
     for message in messages:
         if isinstance(message, HumanMessage):
             with st.chat_message("user"):
-                st.text(message_text(message))
+                draw_user_text(message_text(message))
         elif isinstance(message, AIMessage):
             with st.chat_message("assistant"):
                 for call in message.tool_calls:

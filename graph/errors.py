@@ -5,6 +5,7 @@ import sqlite3
 import openai
 
 from graph.models import ModelConfigError
+from graph.nodes.llm import EmptyReplyError
 from graph.persistence import DatabaseError
 
 
@@ -12,6 +13,8 @@ def describe_error(error: BaseException) -> str:
     """A message for the person at the keyboard; the details stay in the log."""
     if isinstance(error, (ModelConfigError, DatabaseError)):
         return str(error)
+    if isinstance(error, EmptyReplyError):
+        return "The model returned an empty reply. Press Retry, or rephrase your message."
     if isinstance(error, openai.APITimeoutError) or isinstance(error, TimeoutError):
         return "The model took too long to answer. Press Retry, or raise CHAT_TIMEOUT for a slow endpoint."
     if isinstance(error, openai.APIConnectionError) or isinstance(error, ConnectionError):

@@ -6,8 +6,10 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.checkpoint.sqlite import SqliteSaver
 
+from graph.journal import JOURNAL_TABLE
 from graph.serde_cache import CachingSerializer
 
 SESSIONS_TABLE = """
@@ -78,13 +80,14 @@ def open_connection(path: str | Path) -> sqlite3.Connection:
 
 def create_checkpointer(path: str | Path) -> SqliteSaver:
     """The app's checkpointer on the database file, with the session table beside LangGraph's."""
-    saver = SqliteSaver(open_connection(path))
-    saver.serde = CachingSerializer(saver.serde)
+    strict = JsonPlusSerializer(allowed_msgpack_modules=None)  # only LangGraph's safe types, never pickle
+    saver = SqliteSaver(open_connection(path), serde=CachingSerializer(strict))
     try:
         saver.setup()
         with saver.cursor() as cur:
             cur.execute(SESSIONS_TABLE)
             cur.execute(PREFETCH_TABLE)
+            cur.execute(JOURNAL_TABLE)
     except sqlite3.Error as error:
         raise DatabaseError(f"Cannot write the chat database at {path}: {error}") from error
     return saver
@@ -155,6 +158,7 @@ def delete_session(saver: SqliteSaver, session_id: str) -> None:
     with saver.cursor() as cur:
         cur.execute("DELETE FROM chat_sessions WHERE thread_id = ?", (session_id,))
         cur.execute("DELETE FROM summary_prefetch WHERE thread_id = ?", (session_id,))
+        cur.execute("DELETE FROM turn_journal WHERE thread_id = ?", (session_id,))
 
 
 def database_bytes(path: str | Path) -> int:

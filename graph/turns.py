@@ -13,8 +13,11 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph.state import CompiledStateGraph
 
 from graph.context import extract_current_turn, message_text, pending_summary_blocks, split_turns
+from graph.journal import journal_for, with_message_id
+from graph.locks import session_lock
 from graph.persistence import SessionSettings, record_session
 from graph.policies import policy_or_default
+from graph.user_input import clean_user_text
 from state import SummaryRecord
 
 logger = logging.getLogger(__name__)
@@ -56,7 +59,7 @@ def turn_input(
     """The graph input of a new turn; turn_count is the completed turns plus one."""
     settings = settings or SessionSettings()
     return {
-        "messages": [HumanMessage(text)],
+        "messages": [HumanMessage(clean_user_text(text))],
         "turn_count": completed_turn_count(messages) + 1,
         "session_id": session_id,
         "compression_rate": compression_rate,
@@ -124,9 +127,44 @@ def stream_turn(
 ) -> Iterator[TurnEvent]:
     """Run a turn (or resume one with payload None), yielding reply tokens from the llm node only.
 
-    The state is saved once, when the run ends (also on failure or stop), so a turn costs one write.
+    The run is saved once, when it ends (also on failure or stop); until then the person's message
+    is kept in the turn journal, so even a crash loses nothing (Retry resumes from it).
     """
     config = {**thread_config(session_id), "callbacks": [StopSignal(stop)] if stop else []}
+    with session_lock(session_id):  # one run per session at a time (two tabs, a retry, a stop)
+        journal = journal_for(graph)
+        recover_pending_turn(graph, session_id)
+        if payload is not None:
+            current = graph.get_state(thread_config(session_id)).values.get("messages", [])
+            payload = with_message_id({**payload, "turn_count": completed_turn_count(current) + 1})
+            if journal:
+                journal.write(session_id, payload)
+        try:
+            yield from _run(graph, config, payload)
+        finally:
+            if journal and payload is not None and _has_message(graph, session_id, payload["messages"][0].id):
+                journal.clear(session_id)
+
+
+def _has_message(graph: CompiledStateGraph, session_id: str, message_id: str) -> bool:
+    messages = graph.get_state(thread_config(session_id)).values.get("messages", [])
+    return any(message.id == message_id for message in reversed(messages))
+
+
+def recover_pending_turn(graph: CompiledStateGraph, session_id: str) -> None:
+    """After a crash, put the message the journal kept back into the session, ready for Retry."""
+    journal = journal_for(graph)
+    pending = journal.read(session_id) if journal else None
+    if pending is None:
+        return
+    with session_lock(session_id):
+        if not _has_message(graph, session_id, pending["messages"][0].id):
+            graph.update_state(thread_config(session_id), pending, as_node="__start__")
+        journal.clear(session_id)
+
+
+def _run(graph: CompiledStateGraph, config: dict, payload: dict | None) -> Iterator[TurnEvent]:
+    """Stream the graph, turning chunks and updates into events; the state is saved once, at the end."""
     stream = graph.stream(payload, config, stream_mode=["messages", "updates"], durability="exit")
     try:
         for mode, item in stream:

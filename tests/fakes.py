@@ -1,5 +1,8 @@
 """Fake chat models that record what they were sent, for testing the graph without a server."""
 
+import json
+import time
+
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -62,16 +65,18 @@ class ScriptedChatModel(BaseChatModel):
         for index, word in enumerate(words):
             text = word if index == 0 else " " + word
             chunk = AIMessageChunk(content=text, id=message.id)
-            if index == len(words) - 1 and message.tool_calls:
+            calls = [(c["name"], json.dumps(c["args"]), c["id"]) for c in message.tool_calls]
+            calls += [(c["name"], c["args"], c["id"]) for c in message.invalid_tool_calls]
+            if index == len(words) - 1 and calls:
                 chunk = AIMessageChunk(
                     content=text,
                     tool_call_chunks=[
-                        {"name": c["name"], "args": __import__("json").dumps(c["args"]), "id": c["id"], "index": i}
-                        for i, c in enumerate(message.tool_calls)
+                        {"name": name, "args": args, "id": call_id, "index": i}
+                        for i, (name, args, call_id) in enumerate(calls)
                     ],
                 )
             if self.delay:
-                __import__("time").sleep(self.delay)
+                time.sleep(self.delay)
             if run_manager:
                 run_manager.on_llm_new_token(text, chunk=ChatGenerationChunk(message=chunk))
             yield ChatGenerationChunk(message=chunk)

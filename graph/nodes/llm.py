@@ -7,10 +7,11 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, SystemMessage
 from langchain_core.tools import BaseTool
 
-from graph.context import build_context, extract_current_turn, split_turns
+from graph.context import build_context, extract_current_turn, message_text, split_turns
 from graph.context_budget import fit_context
 from graph.context_report import report_context, tool_definition_tokens
 from graph.memory import active_summaries
+from graph.nodes.tools import MALFORMED_ARGUMENTS
 from prompt.documents import render_documents
 from prompt.system import BASE_SYSTEM_PROMPT
 from state import ChatState
@@ -26,6 +27,22 @@ def tool_rounds(state: ChatState) -> int:
         for message in extract_current_turn(state.get("messages", []))
         if isinstance(message, AIMessage) and message.tool_calls
     )
+
+
+class EmptyReplyError(RuntimeError):
+    """The model answered with nothing; the turn stays open for Retry."""
+
+
+def repair_tool_calls(response: AIMessage) -> AIMessage:
+    """Turn malformed tool calls into calls the tool node answers with an error, so the model retries."""
+    if not response.invalid_tool_calls:
+        return response
+    repaired = [
+        {"name": call.get("name") or "unknown_tool", "args": {MALFORMED_ARGUMENTS: call.get("args") or ""},
+         "id": call.get("id") or f"malformed-{index}", "type": "tool_call"}
+        for index, call in enumerate(response.invalid_tool_calls)
+    ]
+    return response.model_copy(update={"tool_calls": [*response.tool_calls, *repaired], "invalid_tool_calls": []})
 
 
 def bind_tools_if_supported(chat_model: BaseChatModel, tools: Sequence[BaseTool]):
@@ -69,9 +86,11 @@ def make_llm_node(
             context = fit_context(context, current, context_budget_tokens - tokens_for_tools)
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
         report = report_context(turn, context, transcript, summaries, tokens_for_tools)
-        response = model.invoke(context)
+        response = repair_tool_calls(model.invoke(context))
         if response.tool_calls and tool_rounds(state) >= MAX_TOOL_ROUNDS:
             response = AIMessage(response.content or TOOL_LIMIT_REPLY, id=response.id)
+        if not response.tool_calls and not message_text(response).strip():
+            raise EmptyReplyError("the model returned an empty reply")
         point = {"turn": turn, "context_tokens": report["context_tokens"], "history_tokens": report["history_tokens"]}
         return {
             "messages": [response],

@@ -1,0 +1,122 @@
+"""Model faults at every call over a 30-turn conversation: nothing lost, nothing doubled,
+turn numbers consistent, every turn summarized exactly once, and the UI explains and retries."""
+
+import random
+
+import pytest
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langgraph.checkpoint.memory import InMemorySaver
+
+from graph.builder import build_graph
+from graph.context import split_turns
+from graph.turns import stream_turn, thread_config, turn_input
+from tests.faults import injection
+from tests.faults.injection import FaultyModel
+from tests.fakes import summary_reply
+
+TURNS = 30
+
+
+def reply(messages):
+    last = messages[-1]
+    if isinstance(last, ToolMessage) and last.status == "error":  # fix the call and try again
+        return AIMessage("", tool_calls=[{"name": "calculator", "args": {"expression": "6*7"},
+                                          "id": f"retry{len(messages)}"}])
+    if isinstance(last, ToolMessage):
+        return AIMessage(f"Tool said: {last.content}")
+    text = str(last.content)
+    if text.startswith("compute"):
+        return AIMessage("", tool_calls=[{"name": "calculator", "args": {"expression": "6*7"},
+                                          "id": f"c{len(messages)}"}])
+    return AIMessage(f"Reply to: {text}")
+
+
+def run_with_retries(graph, session, text, history_messages, attempts=10):
+    """Send a message like the app does, then press Retry until the turn has its answer."""
+    payload = turn_input(text, session, 0.3, history_messages)
+    errors = 0
+    for _ in range(attempts):
+        try:
+            list(stream_turn(graph, session, payload))
+            return errors
+        except Exception:
+            errors += 1
+            payload = None  # Retry resumes the saved turn
+    raise AssertionError(f"turn {text!r} never completed")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_faults_lose_and_double_nothing(seed):
+    rng = random.Random(seed)
+    chat = FaultyModel(reply=reply, faults={k: rng.choice(injection.FAULTS) for k in rng.sample(range(80), 20)})
+    summary = FaultyModel(reply=summary_reply, faults={k: rng.choice(injection.RAISING) for k in range(0, 12, 3)})
+    graph = build_graph(chat, summary, InMemorySaver())
+    texts = [f"compute {n}" if n % 4 == 0 else f"question {n}" for n in range(1, TURNS + 1)]
+    messages, failures = [], 0
+    for text in texts:
+        failures += run_with_retries(graph, "s", text, messages)
+        messages = graph.get_state(thread_config("s")).values["messages"]
+    assert failures > 0
+    state = graph.get_state(thread_config("s")).values
+    assert [m.content for m in state["messages"] if isinstance(m, HumanMessage)] == texts
+    turns, current = split_turns(state["messages"])
+    assert len(turns) == TURNS and current == []
+    assert state["turn_count"] == TURNS
+    ids = [m.id for m in state["messages"]]
+    assert len(ids) == len(set(ids))
+    for turn in turns:  # every tool call has exactly one result, inside its own turn
+        calls = [c["id"] for m in turn if isinstance(m, AIMessage) for c in m.tool_calls]
+        results = [m.tool_call_id for m in turn if isinstance(m, ToolMessage)]
+        assert sorted(calls) == sorted(results)
+    covered = [n for record in state["summary_history"] for n in record["turns"]]
+    assert covered == list(range(1, len(covered) + 1))  # each turn summarized exactly once, in order
+    assert len(covered) >= TURNS - 6
+
+
+def test_malformed_tool_call_gets_an_error_result_and_the_model_recovers():
+    chat = FaultyModel(reply=reply, faults={0: injection.malformed_tool_call})
+    graph = build_graph(chat, FaultyModel(reply=summary_reply), InMemorySaver())
+    list(stream_turn(graph, "s", turn_input("compute 6*7", "s", 0.3, [])))
+    messages = graph.get_state(thread_config("s")).values["messages"]
+    error = next(m for m in messages if isinstance(m, ToolMessage))
+    assert error.status == "error" and error.content.startswith("Error:")
+    assert messages[-1].content == "Tool said: 42"
+
+
+def test_unparsable_tool_arguments_are_answered_with_a_json_error():
+    chat = FaultyModel(reply=reply, faults={0: injection.malformed_tool_call})
+    graph = build_graph(chat, FaultyModel(reply=summary_reply), InMemorySaver())
+    state = graph.invoke({"messages": [HumanMessage("compute 6*7")], "turn_count": 1, "session_id": "s",
+                          "compression_rate": 0.3}, thread_config("s"))
+    error = next(m for m in state["messages"] if isinstance(m, ToolMessage))
+    assert error.status == "error" and "not valid JSON" in error.content and error.tool_call_id == "bad-1"
+    assert state["messages"][-1].content == "Tool said: 42"
+
+
+def test_empty_reply_keeps_the_turn_open_for_retry():
+    chat = FaultyModel(reply=reply, faults={0: injection.empty_reply})
+    graph = build_graph(chat, FaultyModel(reply=summary_reply), InMemorySaver())
+    with pytest.raises(RuntimeError, match="empty reply"):
+        list(stream_turn(graph, "s", turn_input("hello there friend", "s", 0.3, [])))
+    list(stream_turn(graph, "s", None))
+    messages = graph.get_state(thread_config("s")).values["messages"]
+    assert [m.content for m in messages] == ["hello there friend", "Reply to: hello there friend"]
+
+
+@pytest.mark.parametrize(
+    "fault, words",
+    [(injection.timeout, "took too long"), (injection.connection_refused, "cannot be reached"),
+     (injection.server_error, "HTTP 500"), (injection.empty_reply, "empty reply")],
+)
+def test_ui_explains_each_fault_and_retry_answers(fault, words, fake_engine):
+    from streamlit.testing.v1 import AppTest
+
+    fake_engine.chat.__class__ = FaultyModel
+    fake_engine.chat.faults = {0: fault}
+    app = AppTest.from_file("../../app.py", default_timeout=30).run()
+    app.chat_input[0].set_value("hello there, how are you?").run()
+    assert not app.exception
+    assert any(words in e.value for e in app.error)
+    app.button(key="retry").click().run()
+    assert not app.error
+    assert app.chat_message[-1].markdown[-1].value == "Reply to: hello there, how are you?"
