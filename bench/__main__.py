@@ -1,8 +1,10 @@
 """Run every benchmark and print its figures: `make bench`."""
 
-from bench import flat_cost, local_model
+from bench import flat_cost, local_model, stress
 
 if __name__ == "__main__":
     flat_cost.main()
+    print()
+    stress.main()
     print()
     local_model.main()

@@ -39,7 +39,7 @@ def draw_model_status(profile: ModelProfile) -> None:
 
 def draw_rate(saved_rate: float, on_change) -> float:
     """Seed 000's compression-rate slider, starting from the session's last rate."""
-    st.session_state.setdefault(RATE_KEY, clamp_rate(saved_rate))
+    st.session_state[RATE_KEY] = clamp_rate(st.session_state.get(RATE_KEY, saved_rate))
     rate = st.slider(t("rate_label"), min_value=0.1, max_value=0.5, step=0.05, key=RATE_KEY, help=t("rate_help"),
                      on_change=on_change)
     st.caption(t("rate_scale"))
