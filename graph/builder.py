@@ -13,7 +13,9 @@ from graph.memory import DEFAULT_SUMMARY_BUDGET_TOKENS
 from graph.nodes.llm import make_llm_node
 from graph.nodes.rag import make_rag_node
 from graph.nodes.router import make_router_node, route_after_router
-from graph.nodes.summary import make_summary_node
+from graph.context_report import tool_definition_tokens
+from graph.nodes.summary import DEFAULT_CONTEXT_WINDOW, make_summary_node
+from graph.tokens import count_text
 from graph.nodes.tools import DEFAULT_TOOLS, make_tool_node
 from graph.retrieval import Retriever
 from graph.summary_cache import SummaryCache
@@ -32,18 +34,23 @@ def build_graph(
     summary_budget_tokens: int | None = DEFAULT_SUMMARY_BUDGET_TOKENS,
     context_budget_tokens: int | None = None,
     summary_cache: SummaryCache | None = None,
+    context_window: int = DEFAULT_CONTEXT_WINDOW,
 ) -> CompiledStateGraph:
     """router -> [rag] -> summary -> llm <-> tools; the chat model summarizes when no summary model is given.
 
     summary_budget_tokens: merge the oldest summaries past this many tokens (None: keep all, seed 000).
     context_budget_tokens: shorten the context to fit (the app passes 60% of the model's window).
     summary_cache: summaries made ahead by a prefetcher, applied when they match.
+    context_window: the model's window, for policies that trigger on it (seed 002).
     """
     tools = list(DEFAULT_TOOLS if tools is None else tools)
     builder = StateGraph(ChatState)
     builder.add_node("router", make_router_node(retriever))
     builder.add_node("rag", make_rag_node(retriever))
-    builder.add_node("summary", make_summary_node(summary_model or chat_model, summary_budget_tokens, summary_cache))
+    fixed_tokens = count_text(base_prompt) + tool_definition_tokens(tools)
+    summarize = make_summary_node(summary_model or chat_model, summary_budget_tokens, summary_cache,
+                                  context_window, fixed_tokens)
+    builder.add_node("summary", summarize)
     builder.add_node("llm", make_llm_node(chat_model, tools, base_prompt, context_budget_tokens=context_budget_tokens))
     builder.add_edge(START, "router")
     builder.add_conditional_edges("router", route_after_router, ["rag", "summary"])

@@ -60,6 +60,8 @@ def assemble(settings: Settings, saver: SqliteSaver, models: Models, server: Loc
         summary_budget_tokens=settings.summary_budget_tokens,
         context_budget_tokens=int(models.profile.context_window * settings.context_share),
         summary_cache=cache,
+        context_window=models.profile.context_window,
     )
-    prefetcher = SummaryPrefetcher(graph, models.summary, saver, cache, settings.summary_budget_tokens)
+    prefetcher = SummaryPrefetcher(graph, models.summary, saver, cache, settings.summary_budget_tokens,
+                                   models.profile.context_window)
     return Engine(settings, saver, models, graph, server, prefetcher)

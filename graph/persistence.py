@@ -19,7 +19,10 @@ CREATE TABLE IF NOT EXISTS chat_sessions (
     updated_at TEXT NOT NULL,
     turns INTEGER NOT NULL DEFAULT 0,
     system_prompt TEXT NOT NULL DEFAULT '',
-    context_policy TEXT NOT NULL DEFAULT ''
+    context_policy TEXT NOT NULL DEFAULT '',
+    agent_prompt TEXT NOT NULL DEFAULT '',
+    reminder TEXT NOT NULL DEFAULT '',
+    hide_old_tool_results INTEGER NOT NULL DEFAULT 0
 )
 """
 PREFETCH_TABLE = """
@@ -53,6 +56,9 @@ class SessionSettings:
 
     system_prompt: str = ""
     context_policy: str = ""
+    agent_prompt: str = ""
+    reminder: str = ""
+    hide_old_tool_results: bool = False
 
 
 def _utc_now() -> str:
@@ -136,19 +142,25 @@ def load_session_settings(saver: SqliteSaver, session_id: str) -> SessionSetting
     """The person's system prompt and context policy for a session ('' when never set)."""
     with saver.cursor(transaction=False) as cur:
         row = cur.execute(
-            "SELECT system_prompt, context_policy FROM chat_sessions WHERE thread_id = ?", (session_id,)
+            "SELECT system_prompt, context_policy, agent_prompt, reminder, hide_old_tool_results "
+            "FROM chat_sessions WHERE thread_id = ?", (session_id,)
         ).fetchone()
-    return SessionSettings(*(row or ("", "")))
+    if row is None:
+        return SessionSettings()
+    return SessionSettings(*row[:4], hide_old_tool_results=bool(row[4]))
 
 
 def save_session_settings(saver: SqliteSaver, session_id: str, settings: SessionSettings) -> None:
     """Store a session's system prompt and context policy (seed 004: the edited prompt lives in the DB)."""
     with saver.cursor() as cur:
         cur.execute(
-            "INSERT INTO chat_sessions (thread_id, updated_at, system_prompt, context_policy) VALUES (?, ?, ?, ?) "
+            "INSERT INTO chat_sessions (thread_id, updated_at, system_prompt, context_policy, agent_prompt, "
+            "reminder, hide_old_tool_results) VALUES (?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT(thread_id) DO UPDATE SET system_prompt = excluded.system_prompt, "
-            "context_policy = excluded.context_policy",
-            (session_id, _utc_now(), settings.system_prompt, settings.context_policy),
+            "context_policy = excluded.context_policy, agent_prompt = excluded.agent_prompt, "
+            "reminder = excluded.reminder, hide_old_tool_results = excluded.hide_old_tool_results",
+            (session_id, _utc_now(), settings.system_prompt, settings.context_policy, settings.agent_prompt,
+             settings.reminder, int(settings.hide_old_tool_results)),
         )
 
 

@@ -7,11 +7,11 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph.state import CompiledStateGraph
 
-from graph.context import pending_summary_blocks
 from graph.housekeeping import tidy_session
 from graph.locks import session_lock
 from graph.memory import active_summaries, merge_records, merge_target_chars, plan_consolidation
 from graph.nodes.summary import clamp_rate, summarize_block
+from graph.policies import PolicyInput, get_policy
 from graph.summary_cache import SummaryCache, block_key, merge_key
 from graph.turns import thread_config
 
@@ -28,9 +28,11 @@ class SummaryPrefetcher:
         saver: SqliteSaver,
         cache: SummaryCache,
         summary_budget_tokens: int | None,
+        context_window: int = 128_000,
     ) -> None:
         self.graph, self.model, self.saver, self.cache = graph, model, saver, cache
         self.summary_budget_tokens = summary_budget_tokens
+        self.context_window = context_window
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="summary-prefetch")
 
     def schedule(self, session_id: str, compression_rate: float) -> Future:
@@ -53,13 +55,16 @@ class SummaryPrefetcher:
         """Summarize the blocks the next turn will need, and the merge it will need, into the cache."""
         values = self.graph.get_state(thread_config(session_id)).values
         history = list(values.get("summary_history") or [])
-        for turns, messages in pending_summary_blocks(values.get("messages", []), history):
-            key = block_key(session_id, turns, messages, rate)
+        policy = get_policy(values.get("context_policy"))
+        view = PolicyInput(values.get("messages", []), history, self.context_window, 0)
+        for turns, messages in policy.due(view):
+            previous = history[-1] if policy.incremental and history else None
+            key = block_key(session_id, turns, messages, rate, previous["summary"] if previous else "")
             record = self.cache.take(key) if self.cache.has(key) else None
-            record = record or summarize_block(self.model, session_id, turns, messages, rate)
+            record = record or summarize_block(self.model, session_id, turns, messages, rate, previous)
             self.cache.put(key, session_id, record)
             history.append(record)
-        if not self.summary_budget_tokens:
+        if not self.summary_budget_tokens or not policy.consolidates:
             return
         plan = plan_consolidation(active_summaries(history, values.get("consolidated") or []),
                                   self.summary_budget_tokens)

@@ -18,10 +18,12 @@ def _digest(*parts: object) -> str:
     return hashlib.sha1(json.dumps(parts, ensure_ascii=False, default=str).encode()).hexdigest()
 
 
-def block_key(thread_id: str, turns: list[int], messages: Sequence[BaseMessage], rate: float) -> str:
-    """Identifies a block summary: same session, turns, rate and exactly the same messages."""
+def block_key(
+    thread_id: str, turns: list[int], messages: Sequence[BaseMessage], rate: float, previous: str = ""
+) -> str:
+    """Identifies a block summary: same session, turns, rate, previous summary and exactly the same messages."""
     content = [(message.id, len(message_text(message))) for message in messages]
-    return _digest("block", thread_id, turns, round(rate, 3), content)
+    return _digest("block", thread_id, turns, round(rate, 3), content, previous)
 
 
 def merge_key(thread_id: str, records: Sequence[SummaryRecord]) -> str:

@@ -65,6 +65,9 @@ def turn_input(
         "compression_rate": compression_rate,
         "system_prompt": settings.system_prompt,
         "context_policy": policy_or_default(settings.context_policy),
+        "agent_prompt": settings.agent_prompt,
+        "reminder": settings.reminder,
+        "hide_old_tool_results": settings.hide_old_tool_results,
     }
 
 

@@ -20,6 +20,7 @@ class SummaryRecord(TypedDict):
     summary_tokens: NotRequired[int]
     created_at: NotRequired[str]
     level: NotRequired[int]
+    version: NotRequired[int]
     sources: NotRequired[int]
 
 
@@ -66,7 +67,11 @@ class ChatState(TypedDict):
     route: NotRequired[str]
     retrieved: NotRequired[list[dict]]
     system_prompt: NotRequired[str]
+    agent_prompt: NotRequired[str]
+    reminder: NotRequired[str]
+    hide_old_tool_results: NotRequired[bool]
     context_policy: NotRequired[str]
+    compression_notice: NotRequired[dict]
     context_report: NotRequired[ContextReport]
     context_messages: NotRequired[list[BaseMessage]]
     context_log: NotRequired[Annotated[list[ContextPoint], merge_context_log]]

@@ -11,6 +11,14 @@ from graph.context import build_context, extract_current_turn, message_text, spl
 from graph.context_budget import fit_context
 from graph.context_report import report_context, tool_definition_tokens
 from graph.memory import active_summaries
+from graph.modifiers import (
+    CITATION_REMINDER,
+    append_reminders,
+    clip_earlier,
+    hide_old_tool_results,
+    insert_agent_prompt,
+)
+from graph.policies import get_policy
 from graph.nodes.tools import MALFORMED_ARGUMENTS
 from prompt.documents import render_documents
 from prompt.system import BASE_SYSTEM_PROMPT
@@ -55,6 +63,20 @@ def bind_tools_if_supported(chat_model: BaseChatModel, tools: Sequence[BaseTool]
         return None
 
 
+def apply_modifiers(
+    context: list, current: int, policy, state: ChatState, retrieved: bool
+) -> tuple[list, int]:
+    """Seed 004's modifiers and the policy's message cut; returns the context and its tail length."""
+    if policy.message_chars:
+        context = clip_earlier(context, current, policy.message_chars)
+    if state.get("hide_old_tool_results"):
+        context = hide_old_tool_results(context, current)
+    context = insert_agent_prompt(context, current, state.get("agent_prompt") or "")
+    reminders = [CITATION_REMINDER if retrieved else "", state.get("reminder") or ""]
+    with_reminders = append_reminders(context, reminders)
+    return with_reminders, current + len(with_reminders) - len(context)
+
+
 def make_llm_node(
     chat_model: BaseChatModel,
     tools: Sequence[BaseTool],
@@ -72,18 +94,22 @@ def make_llm_node(
     def llm(state: ChatState) -> dict:
         transcript = state.get("messages", [])
         history = state.get("summary_history") or []
-        summaries = active_summaries(history, state.get("consolidated") or [])
+        policy = get_policy(state.get("context_policy"))
+        consolidated = state.get("consolidated") or []
+        summaries = active_summaries(history, consolidated) if policy.consolidates else policy.carried(history)
         prompt = state.get("system_prompt") or base_prompt
         context = build_context(transcript, history, prompt, clock(), summaries)
+        current = len(extract_current_turn(transcript))
         passages = state.get("retrieved") or []
-        if state.get("route") == "rag" and passages:
+        retrieved = state.get("route") == "rag" and bool(passages)
+        if retrieved:
             context[0] = SystemMessage(context[0].content + render_documents(passages))
+        context, tail = apply_modifiers(context, current, policy, state, retrieved)
         use_tools = with_tools is not None and state.get("route") == "agent" and tool_rounds(state) < MAX_TOOL_ROUNDS
         model = with_tools if use_tools else chat_model
         tokens_for_tools = tool_tokens if use_tools else 0
         if context_budget_tokens:
-            current = len(extract_current_turn(transcript))
-            context = fit_context(context, current, context_budget_tokens - tokens_for_tools)
+            context = fit_context(context, tail, context_budget_tokens - tokens_for_tools)
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
         report = report_context(turn, context, transcript, summaries, tokens_for_tools)
         response = repair_tool_calls(model.invoke(context))

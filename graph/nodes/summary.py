@@ -17,10 +17,11 @@ from graph.memory import (
     plan_consolidation,
     record_tokens,
 )
+from graph.policies import PolicyInput, get_policy
 from graph.summary_cache import SummaryCache, block_key, merge_key
 from graph.summary_length import fit_to_target
 from graph.tokens import count_text
-from prompt.summary.summary_generator import get_prompt
+from prompt.summary.summary_generator import get_incremental_prompt, get_prompt
 from state import ChatState, SummaryRecord
 
 logger = logging.getLogger(__name__)
@@ -28,7 +29,8 @@ logger = logging.getLogger(__name__)
 DEFAULT_COMPRESSION_RATE = 0.3
 MIN_COMPRESSION_RATE = 0.1
 MAX_COMPRESSION_RATE = 0.5
-INLINE_MERGE_OVERSHOOT = 1.5  # with a prefetcher, merge inline only past 1.5x the budget
+INLINE_MERGE_OVERSHOOT = 1.5
+DEFAULT_CONTEXT_WINDOW = 128_000  # with a prefetcher, merge inline only past 1.5x the budget
 
 
 def clamp_rate(rate: object) -> float:
@@ -42,9 +44,16 @@ def clamp_rate(rate: object) -> float:
     return min(MAX_COMPRESSION_RATE, max(MIN_COMPRESSION_RATE, value))
 
 
-def generate_summary(model: BaseChatModel, messages: Sequence[BaseMessage], target_length: int) -> str:
-    """Ask the summary model for a summary of about `target_length` characters, and hold it to that."""
-    response = model.invoke([HumanMessage(get_prompt(messages, target_length))])
+def generate_summary(
+    model: BaseChatModel, messages: Sequence[BaseMessage], target_length: int, previous: str = ""
+) -> str:
+    """Ask the summary model for a summary of about `target_length` characters, and hold it to that.
+
+    With a previous summary the request folds it in (seed 001's incremental summary).
+    """
+    prompt = get_incremental_prompt(previous, messages, target_length) if previous else get_prompt(
+        messages, target_length)
+    response = model.invoke([HumanMessage(prompt)])
     summary = fit_to_target(message_text(response).strip(), target_length)
     if not summary:
         raise ValueError("the summary model returned an empty summary")
@@ -57,22 +66,29 @@ def summarize_block(
     turns: list[int],
     messages: Sequence[BaseMessage],
     compression_rate: float,
+    previous: SummaryRecord | None = None,
 ) -> SummaryRecord:
-    """Summarize one block of whole turns into a complete record."""
+    """Summarize one block of whole turns into a complete record; with `previous`, a new version of it."""
     original = "".join(message_text(message) for message in messages)
-    summary = generate_summary(model, messages, int(len(original) * compression_rate))
-    return SummaryRecord(
+    original_chars = len(original) + (previous["original_chars"] if previous else 0)
+    summary = generate_summary(model, messages, int(original_chars * compression_rate),
+                               previous["summary"] if previous else "")
+    covered = list(range(previous["turns"][0], turns[-1] + 1)) if previous else turns
+    record = SummaryRecord(
         thread_id=thread_id,
-        turns=turns,
-        turn_length=len(turns),
-        original_chars=len(original),
+        turns=covered,
+        turn_length=len(covered),
+        original_chars=original_chars,
         summary_chars=len(summary),
         compression_rate=compression_rate,
         summary=summary,
-        original_tokens=count_text(original),
+        original_tokens=count_text(original) + (previous.get("original_tokens", 0) if previous else 0),
         summary_tokens=count_text(summary),
         created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
     )
+    if previous is not None:
+        record["version"] = previous.get("version", 1) + 1
+    return record
 
 
 def consolidate(
@@ -106,31 +122,50 @@ def consolidate(
 
 
 def make_summary_node(
-    model: BaseChatModel, summary_budget_tokens: int | None = None, cache: SummaryCache | None = None
+    model: BaseChatModel,
+    summary_budget_tokens: int | None = None,
+    cache: SummaryCache | None = None,
+    context_window: int = DEFAULT_CONTEXT_WINDOW,
+    fixed_tokens: int = 0,
 ):
-    """A node that summarizes every full block of unsummarized turns; a failure waits for later.
+    """A node that summarizes what the session's context policy says is due; a failure waits for later.
 
     Blocks and merges made ahead of time by a prefetcher are taken from `cache` when they match
-    exactly (same messages, same rate); anything else is made here, inline.
+    exactly (same messages, same rate, same previous summary); anything else is made here, inline.
     """
 
     def summary(state: ChatState) -> dict:
         history = list(state.get("summary_history") or [])
         consolidated = list(state.get("consolidated") or [])
-        blocks = pending_summary_blocks(state.get("messages", []), history)
+        policy = get_policy(state.get("context_policy"))
+        messages = state.get("messages", [])
         rate = clamp_rate(state.get("compression_rate", DEFAULT_COMPRESSION_RATE))
         thread_id = state.get("session_id", "")
-        for turns, messages in blocks:
+        update: dict = {}
+        for turns, block in policy.due(PolicyInput(messages, history, context_window, fixed_tokens)):
+            previous = history[-1] if policy.incremental and history else None
             try:
-                ready = cache.take(block_key(thread_id, turns, messages, rate)) if cache else None
-                history.append(ready or summarize_block(model, thread_id, turns, messages, rate))
+                key = block_key(thread_id, turns, block, rate, previous["summary"] if previous else "")
+                ready = cache.take(key) if cache else None
+                history.append(ready or summarize_block(model, thread_id, turns, block, rate, previous))
             except Exception:  # a failed summary must never fail the turn
                 logger.warning("Summary of turns %s failed; retrying on a later turn", turns, exc_info=True)
                 break
-        update: dict = {"summary_history": history}
-        if summary_budget_tokens:
+            if policy.name == "seed002":
+                update["compression_notice"] = compression_notice(state, block, history[-1], fixed_tokens)
+        update["summary_history"] = history
+        if summary_budget_tokens and policy.consolidates:
             update["consolidated"] = consolidate(model, history, consolidated, summary_budget_tokens,
                                                  thread_id, cache)
         return update
 
     return summary
+
+
+def compression_notice(state: ChatState, block: Sequence[BaseMessage], record: SummaryRecord, fixed: int) -> dict:
+    """Seed 002's "context compressed" figures: tokens of the context before and after."""
+    from graph.tokens import count_messages
+
+    before = fixed + count_messages(state.get("messages", []))
+    after = before - count_messages(block) + record["summary_tokens"]
+    return {"turn": state.get("turn_count", 0), "before": before, "after": after}

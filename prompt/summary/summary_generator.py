@@ -48,6 +48,30 @@ def render_transcript(messages: Sequence[BaseMessage]) -> str:
     return "\n".join(_render_message(message) for message in messages)
 
 
+INCREMENTAL_PROMPT = """Update the running summary of a conversation with the new messages below.
+
+Rules:
+- Write in the same language as the conversation.
+- Keep every name, number, date, decision and preference from the previous summary and the new
+  messages; later statements override earlier ones; drop greetings and filler.
+- Write in the third person as one plain paragraph of about {target_length} characters.
+
+Previous summary:
+{previous}
+
+New messages since the last summary:
+{transcript}
+
+Updated summary (about {target_length} characters):"""
+
+
+def get_incremental_prompt(previous: str, messages: Sequence[BaseMessage], target_length: int) -> str:
+    """Seed 001's versioned summary: the previous summary plus only the messages since it."""
+    return INCREMENTAL_PROMPT.format(
+        target_length=max(target_length, 1), previous=previous, transcript=render_transcript(messages)
+    )
+
+
 def get_prompt(messages: Sequence[BaseMessage], target_length: int) -> str:
     """The full summary request for these messages and this target length in characters."""
     return SUMMARY_PROMPT.format(

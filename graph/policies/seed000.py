@@ -1,0 +1,17 @@
+"""Seed 000: summarize every 3 completed turns; every summary stays (merged past a budget)."""
+
+from graph.context import pending_summary_blocks
+from graph.policies.base import ContextPolicy, PolicyInput
+
+
+def due(view: PolicyInput):
+    """Every full block of 3 completed, unsummarized turns."""
+    return pending_summary_blocks(view.messages, view.history)
+
+
+POLICY = ContextPolicy(
+    name="seed000",
+    label="Seed 000 — every 3 turns, all summaries kept",
+    due=due,
+    consolidates=True,
+)
