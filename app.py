@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from component.chat import draw_retry, draw_user_text, draw_transcript, run_turn, settle_interrupted_turn, turn_error
+from component.chat import draw_compression_notice, draw_retry, draw_user_text, draw_transcript, run_turn, settle_interrupted_turn, turn_error
 from component.context_view import draw_context_view
 from component.i18n import t
 from component.sessions import current_session_id
@@ -13,7 +13,7 @@ from graph.errors import describe_error
 from graph.persistence import list_sessions
 from graph.settings import Settings
 from graph.user_input import clean_user_text
-from graph.turns import has_unfinished_turn, recover_pending_turn, remember_session, summary_due, thread_config, turn_input
+from graph.turns import completed_turn_count, has_unfinished_turn, recover_pending_turn, remember_session, summary_due, thread_config, turn_input
 
 st.set_page_config(page_title="Context Chat", page_icon="💬", layout="wide")
 
@@ -46,6 +46,7 @@ with panel_column:
 
 with chat_column:
     draw_transcript(messages)
+    draw_compression_notice(state.get("compression_notice"), completed_turn_count(messages))
     if has_unfinished_turn(messages) or turn_error(session_id):
         if draw_retry(engine.graph, session_id):
             remember_session(engine.graph, engine.saver, session_id)

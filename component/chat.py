@@ -54,6 +54,18 @@ def draw_user_text(text: str) -> None:
         st.code(text, language=None, wrap_lines=True)
 
 
+def draw_sources(sources: list[dict]) -> None:
+    """The documents an answer drew on, numbered as the answer cites them."""
+    if sources:
+        st.caption(f"{t('sources')}: " + " · ".join(f"[{s['document']}] {s['title']}" for s in sources))
+
+
+def draw_compression_notice(notice: dict | None, completed_turns: int) -> None:
+    """Seed 002's notice that the context was compressed on the last turn, with tokens before and after."""
+    if notice and notice.get("turn") == completed_turns:
+        st.info(t("compressed", before=notice["before"], after=notice["after"]), icon="🗜️")
+
+
 def draw_transcript(messages: Sequence[BaseMessage]) -> None:
     """Every message of the session, tool calls shown with their results."""
     results = {m.tool_call_id: m for m in messages if isinstance(m, ToolMessage)}
@@ -67,6 +79,7 @@ def draw_transcript(messages: Sequence[BaseMessage]) -> None:
                     draw_tool_call(call, results.get(call["id"]))
                 if message_text(message):
                     st.markdown(message_text(message))
+                draw_sources(message.response_metadata.get("sources") or [])
 
 
 class _TurnView:

@@ -11,7 +11,8 @@ from graph.persistence import SessionInfo, delete_session, rename_session
 
 SESSION_KEY = "session_id"
 CONFIRM_KEY = "confirm_delete"
-RESET_ON_SWITCH = ("compression_rate", "system_prompt_text", "context_policy_choice", CONFIRM_KEY)
+RESET_ON_SWITCH = ("compression_rate", "system_prompt_text", "context_policy_choice", "agent_prompt_text",
+                   "reminder_text", "hide_old_tool_results_choice", CONFIRM_KEY)
 
 
 def new_session_id() -> str:

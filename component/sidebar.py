@@ -6,6 +6,7 @@ import streamlit as st
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from component.i18n import LANGUAGE_KEY, LANGUAGES, t
+from component.documents_panel import draw_documents
 from component.sessions import draw_sessions
 from graph.engine import Engine
 from graph.models import ModelProfile
@@ -17,6 +18,9 @@ from prompt.system import BASE_SYSTEM_PROMPT
 RATE_KEY = "compression_rate"
 PROMPT_KEY = "system_prompt_text"
 POLICY_KEY = "context_policy_choice"
+AGENT_KEY = "agent_prompt_text"
+REMINDER_KEY = "reminder_text"
+HIDE_TOOLS_KEY = "hide_old_tool_results_choice"
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,21 @@ def draw_policy_and_prompt(saver: SqliteSaver, session_id: str) -> SessionSettin
             stored = replace(stored, system_prompt=prompt)
             save_session_settings(saver, session_id, stored)
             st.toast(t("saved"), icon="✅")
+    return draw_modifiers(saver, session_id, stored)
+
+
+def draw_modifiers(saver: SqliteSaver, session_id: str, stored: SessionSettings) -> SessionSettings:
+    """Seed 004's modifiers: a custom agent prompt, a reminder, and placeholders for old tool results."""
+    with st.expander(t("modifiers")):
+        agent = st.text_area(t("agent_prompt"), value=stored.agent_prompt, height=100, key=AGENT_KEY,
+                             help=t("agent_prompt_help"))
+        reminder = st.text_input(t("reminder"), value=stored.reminder, key=REMINDER_KEY, help=t("reminder_help"))
+        hide = st.checkbox(t("hide_tools"), value=stored.hide_old_tool_results, key=HIDE_TOOLS_KEY)
+        if st.button(t("save"), key="save_modifiers"):
+            stored = replace(stored, agent_prompt=agent.strip(), reminder=reminder.strip(),
+                             hide_old_tool_results=hide)
+            save_session_settings(saver, session_id, stored)
+            st.toast(t("saved"), icon="✅")
     return stored
 
 
@@ -81,6 +100,8 @@ def draw_sidebar(engine: Engine, sessions: list[SessionInfo], current: str, save
         st.markdown(f"### {t('advanced')}")
         rate = draw_rate(saved_rate, rate_changed)
         settings = draw_policy_and_prompt(saver, current)
+        if engine.documents is not None:
+            draw_documents(engine.documents, current)
         st.divider()
         draw_sessions(saver, sessions, current)
     return SidebarChoice(compression_rate=rate, settings=settings)

@@ -35,6 +35,7 @@ def build_graph(
     context_budget_tokens: int | None = None,
     summary_cache: SummaryCache | None = None,
     context_window: int = DEFAULT_CONTEXT_WINDOW,
+    router_model: BaseChatModel | None = None,
 ) -> CompiledStateGraph:
     """router -> [rag] -> summary -> llm <-> tools; the chat model summarizes when no summary model is given.
 
@@ -42,16 +43,18 @@ def build_graph(
     context_budget_tokens: shorten the context to fit (the app passes 60% of the model's window).
     summary_cache: summaries made ahead by a prefetcher, applied when they match.
     context_window: the model's window, for policies that trigger on it (seed 002).
+    router_model: a model with structured output, asked only when the documents' score is ambiguous.
     """
     tools = list(DEFAULT_TOOLS if tools is None else tools)
     builder = StateGraph(ChatState)
-    builder.add_node("router", make_router_node(retriever))
+    builder.add_node("router", make_router_node(retriever, router_model))
     builder.add_node("rag", make_rag_node(retriever))
     fixed_tokens = count_text(base_prompt) + tool_definition_tokens(tools)
     summarize = make_summary_node(summary_model or chat_model, summary_budget_tokens, summary_cache,
                                   context_window, fixed_tokens)
     builder.add_node("summary", summarize)
-    builder.add_node("llm", make_llm_node(chat_model, tools, base_prompt, context_budget_tokens=context_budget_tokens))
+    builder.add_node("llm", make_llm_node(chat_model, tools, base_prompt, context_budget_tokens=context_budget_tokens,
+                                         retriever=retriever))
     builder.add_edge(START, "router")
     builder.add_conditional_edges("router", route_after_router, ["rag", "summary"])
     builder.add_edge("rag", "summary")

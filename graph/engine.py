@@ -7,6 +7,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph.state import CompiledStateGraph
 
 from graph.builder import build_graph
+from graph.documents import DocumentStore
 from graph.local_server import LocalModelServer, find_bundled_model
 from graph.models import Models, create_bundled_models, create_remote_models
 from graph.nodes.tools import DEFAULT_TOOLS
@@ -26,6 +27,7 @@ class Engine:
     graph: CompiledStateGraph
     server: LocalModelServer | None = None
     prefetcher: SummaryPrefetcher | None = None
+    documents: DocumentStore | None = None
 
     def after_turn(self, session_id: str, compression_rate: float) -> None:
         """Prepare the next summary and tidy the database in the background."""
@@ -52,6 +54,7 @@ def open_engine(settings: Settings, progress: Callable[[str], None] = lambda mes
 def assemble(settings: Settings, saver: SqliteSaver, models: Models, server: LocalModelServer | None = None) -> Engine:
     """The graph with the app's budgets, the summary cache and its background prefetcher."""
     cache = SummaryCache(saver)
+    documents = DocumentStore(saver)
     graph = build_graph(
         models.chat,
         models.summary,
@@ -61,7 +64,9 @@ def assemble(settings: Settings, saver: SqliteSaver, models: Models, server: Loc
         context_budget_tokens=int(models.profile.context_window * settings.context_share),
         summary_cache=cache,
         context_window=models.profile.context_window,
+        retriever=documents,
+        router_model=models.chat if models.profile.structured_output else None,
     )
     prefetcher = SummaryPrefetcher(graph, models.summary, saver, cache, settings.summary_budget_tokens,
                                    models.profile.context_window)
-    return Engine(settings, saver, models, graph, server, prefetcher)
+    return Engine(settings, saver, models, graph, server, prefetcher, documents)

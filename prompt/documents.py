@@ -3,13 +3,18 @@
 import json
 from collections.abc import Sequence
 
-DOCUMENTS_SECTION = "\n[참고 문서 / Reference documents]\n{documents}\nCite the documents you use as [1], [2]."
+DOCUMENTS_MESSAGE = "[참고 문서 / Reference documents]\n{documents}"
 
 
-def render_documents(passages: Sequence[dict]) -> str:
-    """The passages in seed 004's `{"documents": [...]}` shape, numbered from 1."""
-    documents = [
+def number_documents(passages: Sequence[dict]) -> list[dict]:
+    """Seed 004's shape: each document numbered from 1 so the answer can cite it as [n]."""
+    return [
         {"document": number, "title": passage.get("title", ""), "contents": passage.get("contents", "")}
         for number, passage in enumerate(passages, start=1)
     ]
-    return DOCUMENTS_SECTION.format(documents=json.dumps({"documents": documents}, ensure_ascii=False))
+
+
+def render_documents(passages: Sequence[dict]) -> str:
+    """The passages as `{"documents": [...]}` JSON under a short header."""
+    documents = json.dumps({"documents": number_documents(passages)}, ensure_ascii=False)
+    return DOCUMENTS_MESSAGE.format(documents=documents)

@@ -4,7 +4,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, SystemMessage
+from langchain_core.messages import AIMessage, HumanMessage
 from langchain_core.tools import BaseTool
 
 from graph.context import build_context, extract_current_turn, message_text, split_turns
@@ -20,7 +20,8 @@ from graph.modifiers import (
 )
 from graph.policies import get_policy
 from graph.nodes.tools import MALFORMED_ARGUMENTS
-from prompt.documents import render_documents
+from graph.retrieval import Retriever
+from prompt.documents import number_documents, render_documents
 from prompt.system import BASE_SYSTEM_PROMPT
 from state import ChatState
 
@@ -77,12 +78,21 @@ def apply_modifiers(
     return with_reminders, current + len(with_reminders) - len(context)
 
 
+def insert_documents(context: list, current: int, documents: list[dict]) -> list:
+    """Documents as one user message right above the current turn (seed 004: near the end)."""
+    if not documents:
+        return context
+    at = len(context) - current
+    return [*context[:at], HumanMessage(render_documents(documents)), *context[at:]]
+
+
 def make_llm_node(
     chat_model: BaseChatModel,
     tools: Sequence[BaseTool],
     base_prompt: str = BASE_SYSTEM_PROMPT,
     clock: Callable[[], datetime] = lambda: datetime.now().astimezone(),
     context_budget_tokens: int | None = None,
+    retriever: Retriever | None = None,
 ):
     """A node that answers from summaries + raw turns; tools are bound only on the agent path.
 
@@ -90,6 +100,9 @@ def make_llm_node(
     """
     with_tools = bind_tools_if_supported(chat_model, tools)
     tool_tokens = tool_definition_tokens(tools)
+
+    def whole_documents(session_id: str) -> list[dict]:
+        return retriever.whole_documents(session_id) if retriever is not None else []
 
     def llm(state: ChatState) -> dict:
         transcript = state.get("messages", [])
@@ -100,11 +113,10 @@ def make_llm_node(
         prompt = state.get("system_prompt") or base_prompt
         context = build_context(transcript, history, prompt, clock(), summaries)
         current = len(extract_current_turn(transcript))
-        passages = state.get("retrieved") or []
-        retrieved = state.get("route") == "rag" and bool(passages)
-        if retrieved:
-            context[0] = SystemMessage(context[0].content + render_documents(passages))
-        context, tail = apply_modifiers(context, current, policy, state, retrieved)
+        passages = state.get("retrieved") or [] if state.get("route") == "rag" else []
+        documents = [*whole_documents(state.get("session_id", "")), *passages]
+        context = insert_documents(context, current, documents)
+        context, tail = apply_modifiers(context, current, policy, state, bool(passages))
         use_tools = with_tools is not None and state.get("route") == "agent" and tool_rounds(state) < MAX_TOOL_ROUNDS
         model = with_tools if use_tools else chat_model
         tokens_for_tools = tool_tokens if use_tools else 0
@@ -113,6 +125,11 @@ def make_llm_node(
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
         report = report_context(turn, context, transcript, summaries, tokens_for_tools)
         response = repair_tool_calls(model.invoke(context))
+        if passages:
+            cited = number_documents(documents)[len(documents) - len(passages):]
+            sources = [{"document": d["document"], "title": d["title"]} for d in cited]
+            response = response.model_copy(update={"response_metadata": {**response.response_metadata,
+                                                                          "sources": sources}})
         if response.tool_calls and tool_rounds(state) >= MAX_TOOL_ROUNDS:
             response = AIMessage(response.content or TOOL_LIMIT_REPLY, id=response.id)
         if not response.tool_calls and not message_text(response).strip():

@@ -3,13 +3,21 @@
 import re
 from typing import Literal
 
+import logging
+
+from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
+from pydantic import BaseModel, Field
 
 from graph.context import extract_current_turn, message_text
 from graph.retrieval import Retriever
 from state import ChatState
 
+logger = logging.getLogger(__name__)
+
 Route = Literal["casual", "rag", "agent"]
+MATCH_SCORE = 1.0      # bm25 score that sends a question to retrieval without asking
+AMBIGUOUS_SCORE = 0.3  # between this and MATCH_SCORE a capable model decides
 
 CASUAL_MAX_CHARS = 40
 _CASUAL = re.compile(
@@ -37,14 +45,42 @@ def classify(text: str, has_documents: bool, matches_documents: bool) -> Route:
     return "agent"
 
 
-def make_router_node(retriever: Retriever | None):
-    """A router that consults the session's documents only when there are any."""
+class RouteDecision(BaseModel):
+    """The model's answer when the documents' score leaves the route in doubt."""
+
+    route: Literal["rag", "agent"] = Field(description="rag: the question is about the uploaded documents")
+    reason: str = Field(default="", description="one short sentence")
+
+
+ROUTER_PROMPT = (
+    "Decide how to answer the user's question.\n- rag: it asks about the uploaded documents ({titles})\n"
+    "- agent: anything else (conversation, calculations, general knowledge)\nQuestion: {question}"
+)
+
+
+def make_router_node(retriever: Retriever | None, router_model: BaseChatModel | None = None):
+    """A router that consults the session's documents only when there are any, and a model only
+    when their score is ambiguous and the model supports structured output."""
+
+    def ask_model(text: str, titles: str) -> bool:
+        try:
+            decider = router_model.with_structured_output(RouteDecision, method="function_calling")
+            decision = decider.invoke([HumanMessage(ROUTER_PROMPT.format(titles=titles, question=text))])
+            return decision.route == "rag"
+        except Exception:  # no decision: fall back to the score alone
+            logger.info("Router model gave no decision", exc_info=True)
+            return False
 
     def router(state: ChatState) -> dict:
         text = latest_user_text(state)
         session_id = state.get("session_id", "")
         has_documents = retriever is not None and retriever.has_documents(session_id)
-        matches = has_documents and retriever.matches(session_id, text)
+        matches = False
+        if has_documents:
+            score = retriever.best_score(session_id, text)
+            matches = score >= MATCH_SCORE
+            if not matches and score >= AMBIGUOUS_SCORE and router_model is not None:
+                matches = ask_model(text, ", ".join(d.title for d in retriever.list_documents(session_id)))
         return {"route": classify(text, has_documents, matches)}
 
     return router

@@ -155,3 +155,35 @@ def test_panel_lists_higher_level_summaries_once_they_exist(fake_engine, monkeyp
         fake_engine.engine.prefetcher.wait()
     assert any("컨텍스트용 상위 요약" in e.label for e in app.expander)
     assert "[1-3턴 요약] 압축률 0.3" in all_text(app)  # originals stay listed
+
+
+def test_answer_shows_its_sources(app, fake_engine):
+    from tests.graph.test_documents import FILLER, POLICY
+
+    session = app.session_state["session_id"]
+    fake_engine.engine.documents.add(session, "handbook.md", FILLER + POLICY + FILLER)
+    fake_engine.chat.script = ["You get 15 days [1]."]
+    send(app, "How many vacation days of paid annual leave?")
+    assert any("출처: [1] handbook.md" in c.value for c in app.caption)
+
+
+def test_modifiers_are_saved_and_shape_the_context(app, fake_engine):
+    app.text_area(key="agent_prompt_text").set_value("Answer like a pirate.").run()
+    app.text_input(key="reminder_text").set_value("Always answer in one sentence.").run()
+    app.button(key="save_modifiers").click().run()
+    send(app, "Tell me about ships")
+    context = fake_engine.chat.calls[-1]
+    assert context[-1].content == "Always answer in one sentence."
+    assert context[-3].content == "[Agent instructions]\nAnswer like a pirate."
+    assert context[-2].content == "Tell me about ships"
+
+
+def test_seed002_compression_notice_is_shown(app, fake_engine, monkeypatch):
+    from langchain_core.messages import AIMessage
+
+    monkeypatch.setattr("graph.policies.seed002.WINDOW_SHARE", 0.0)
+    app.selectbox(key="context_policy_choice").set_value("seed002").run()
+    fake_engine.chat.reply = lambda m: AIMessage("answer " * 40)
+    for n in range(1, 9):
+        send(app, f"question {n}")
+    assert any("컨텍스트 압축됨" in i.value for i in app.info)

@@ -36,9 +36,9 @@ def test_router_consults_the_retriever_only_when_documents_exist():
         def has_documents(self, session_id):
             return self.present
 
-        def matches(self, session_id, query):
+        def best_score(self, session_id, query):
             self.queries.append(query)
-            return True
+            return 5.0
 
         def search(self, session_id, query):
             return []
