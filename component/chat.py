@@ -12,7 +12,9 @@ from component.i18n import t
 from graph.context import message_text
 from graph.errors import describe_error
 from graph.locks import session_lock
-from graph.turns import GenerationStopped, TurnEvent, drain_stopped, finish_stopped_turn, stream_turn
+from graph.stop_signal import GenerationStopped
+from graph.stopping import drain_stopped, finish_stopped_turn
+from graph.turns import TurnEvent, stream_turn
 
 logger = logging.getLogger(__name__)
 

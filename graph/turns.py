@@ -1,13 +1,11 @@
 """Running one turn: the input the graph expects, and its stream as events the UI can draw."""
 
 import contextlib
-import logging
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, HumanMessage, ToolMessage
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph.state import CompiledStateGraph
@@ -17,10 +15,10 @@ from graph.journal import journal_for, with_message_id
 from graph.locks import session_lock
 from graph.persistence import SessionSettings, record_session
 from graph.policies import policy_or_default
+from graph.stop_signal import GenerationStopped, StopSignal
 from graph.user_input import clean_user_text
 from state import SummaryRecord
 
-logger = logging.getLogger(__name__)
 
 EventKind = Literal["token", "tool_call", "tool_result", "summary", "reply"]
 
@@ -93,38 +91,6 @@ def _update_events(update: dict) -> Iterator[TurnEvent]:
                 yield TurnEvent("reply", str(message.content))
 
 
-class GenerationStopped(RuntimeError):
-    """The person stopped the reply; raised inside the model call to end its stream."""
-
-
-class StopSignal(BaseCallbackHandler):
-    """Ends a streaming model call at its next token once the stop event is set."""
-
-    raise_error = True
-
-    def __init__(self, stop: threading.Event) -> None:
-        self.stop = stop
-
-    def _check(self) -> None:
-        if self.stop.is_set():
-            raise GenerationStopped("stopped by the user")
-
-    def on_chat_model_start(self, serialized: dict, messages: list, **kwargs: Any) -> None:
-        self._check()
-
-    def on_llm_new_token(self, token: str, **kwargs: Any) -> None:
-        self._check()
-
-
-def drain_stopped(events: Iterator["TurnEvent"]) -> None:
-    """Let a stopped run end by itself, so it saves its state on the way out (a closed one may not)."""
-    try:
-        for _ in events:
-            pass
-    except Exception:  # the run's own ending (stop or failure) is already reflected in its saved state
-        logger.info("Stopped run ended", exc_info=True)
-
-
 def stream_turn(
     graph: CompiledStateGraph, session_id: str, payload: dict | None, stop: threading.Event | None = None
 ) -> Iterator[TurnEvent]:
@@ -188,24 +154,3 @@ def remember_session(graph: CompiledStateGraph, saver: SqliteSaver, session_id: 
     first = next((message_text(m) for m in messages if isinstance(m, HumanMessage)), "")
     if first:
         record_session(saver, session_id, first, completed_turn_count(messages))
-
-
-STOPPED_NOTE = "⏹"
-
-
-def finish_stopped_turn(graph: CompiledStateGraph, session_id: str, partial_text: str) -> None:
-    """Close a turn the person stopped: keep what was streamed as the answer, cancel open tool calls."""
-    config = thread_config(session_id)
-    snapshot = graph.get_state(config)
-    messages = snapshot.values.get("messages", [])
-    if not has_unfinished_turn(messages):
-        return
-    answered = {m.tool_call_id for m in messages if isinstance(m, ToolMessage)}
-    last = messages[-1]
-    cancelled = [
-        ToolMessage("Cancelled: the user stopped the turn.", tool_call_id=call["id"], name=call["name"], status="error")
-        for call in (last.tool_calls if isinstance(last, AIMessage) else [])
-        if call["id"] not in answered
-    ]
-    text = f"{partial_text.rstrip()} {STOPPED_NOTE}".strip()
-    graph.update_state(config, {"messages": [*cancelled, AIMessage(text)]}, as_node="llm")

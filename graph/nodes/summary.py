@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage
 
-from graph.context import message_text, pending_summary_blocks
+from graph.context import message_text
 from graph.memory import (
     active_summaries,
     apply_merge,
@@ -20,7 +20,7 @@ from graph.memory import (
 from graph.policies import PolicyInput, get_policy
 from graph.summary_cache import SummaryCache, block_key, merge_key
 from graph.summary_length import fit_to_target
-from graph.tokens import count_text
+from graph.tokens import count_messages, count_text
 from prompt.summary.summary_generator import get_incremental_prompt, get_prompt
 from state import ChatState, SummaryRecord
 
@@ -164,8 +164,6 @@ def make_summary_node(
 
 def compression_notice(state: ChatState, block: Sequence[BaseMessage], record: SummaryRecord, fixed: int) -> dict:
     """Seed 002's "context compressed" figures: tokens of the context before and after."""
-    from graph.tokens import count_messages
-
     before = fixed + count_messages(state.get("messages", []))
     after = before - count_messages(block) + record["summary_tokens"]
     return {"turn": state.get("turn_count", 0), "before": before, "after": after}

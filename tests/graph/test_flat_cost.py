@@ -15,7 +15,6 @@ from graph.settings import Settings
 from graph.tokens import count_messages, count_transcript
 from graph.turns import thread_config
 from tests.conftest import run_turn, tool_turn, transcript
-from tests.fakes import ScriptedChatModel, summary_reply
 
 
 def test_old_summaries_merge_into_higher_levels_within_the_budget(chat_model, summary_model):

@@ -9,7 +9,7 @@ from graph.context import split_turns
 from graph.policies import POLICIES, PolicyInput, get_policy
 from graph.policies.base import keep_recent
 from tests.conftest import transcript
-from tests.fakes import ScriptedChatModel, summary_reply
+from tests.fakes import ScriptedChatModel
 
 
 def run(graph, n, policy, text=None, **extra):

@@ -2,7 +2,8 @@
 
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
-from graph.turns import completed_turn_count, finish_stopped_turn, has_unfinished_turn, thread_config
+from graph.stopping import finish_stopped_turn
+from graph.turns import completed_turn_count, has_unfinished_turn, thread_config
 from tests.conftest import run_turn
 
 
@@ -61,7 +62,8 @@ def test_stop_signal_ends_a_streaming_model_call(graph, chat_model):
 
     import pytest
 
-    from graph.turns import GenerationStopped, stream_turn, turn_input
+    from graph.stop_signal import GenerationStopped
+    from graph.turns import stream_turn, turn_input
 
     chat_model.script = [" ".join(f"word{i}" for i in range(200))]
     chat_model.delay = 0.01
