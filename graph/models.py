@@ -14,6 +14,7 @@ REMOTE_CONTEXT_WINDOW = 128_000
 SUMMARY_MAX_TOKENS = 1024
 BUNDLED_REPLY_MAX_TOKENS = 512
 BUNDLED_SUMMARY_MAX_TOKENS = 384
+BUNDLED_TEMPERATURE = 0.2  # a 135M model rambles, drifts language and invents more when sampled hot
 
 
 class ModelConfigError(RuntimeError):
@@ -69,9 +70,11 @@ def openai_client(
     timeout: float,
     profile: ModelProfile,
     max_tokens: int | None = None,
+    temperature: float | None = None,
 ) -> ChatOpenAI:
     """The single client every endpoint goes through."""
     return ChatOpenAI(
+        temperature=temperature,
         base_url=base_url or None,
         api_key=api_key or "not-needed",
         model=model,
@@ -132,9 +135,11 @@ def create_bundled_models(settings: Settings, base_url: str) -> Models:
     if settings.context_window:
         profile = ModelProfile(**{**profile.__dict__, "context_window": settings.context_window})
     chat = openai_client(
-        base_url, "not-needed", MODEL_ALIAS, settings.request_timeout, profile, BUNDLED_REPLY_MAX_TOKENS
+        base_url, "not-needed", MODEL_ALIAS, settings.request_timeout, profile, BUNDLED_REPLY_MAX_TOKENS,
+        BUNDLED_TEMPERATURE,
     )
     summary = openai_client(
-        base_url, "not-needed", MODEL_ALIAS, settings.summary_timeout, profile, BUNDLED_SUMMARY_MAX_TOKENS
+        base_url, "not-needed", MODEL_ALIAS, settings.summary_timeout, profile, BUNDLED_SUMMARY_MAX_TOKENS,
+        BUNDLED_TEMPERATURE,
     )
     return Models(chat=chat, summary=summary, profile=profile)
