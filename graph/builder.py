@@ -9,7 +9,6 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.prebuilt import tools_condition
 
-from graph.memory import DEFAULT_SUMMARY_BUDGET_TOKENS
 from graph.nodes.llm import make_llm_node
 from graph.nodes.rag import make_rag_node
 from graph.nodes.router import make_router_node, route_after_router
@@ -31,7 +30,7 @@ def build_graph(
     tools: Sequence[BaseTool] | None = None,
     retriever: Retriever | None = None,
     base_prompt: str = BASE_SYSTEM_PROMPT,
-    summary_budget_tokens: int | None = DEFAULT_SUMMARY_BUDGET_TOKENS,
+    summary_budget_tokens: int | None = None,
     context_budget_tokens: int | None = None,
     summary_cache: SummaryCache | None = None,
     context_window: int = DEFAULT_CONTEXT_WINDOW,
@@ -39,7 +38,8 @@ def build_graph(
 ) -> CompiledStateGraph:
     """router -> [rag] -> summary -> llm <-> tools; the chat model summarizes when no summary model is given.
 
-    summary_budget_tokens: merge the oldest summaries past this many tokens (None: keep all, seed 000).
+    summary_budget_tokens: merge the oldest summaries past this many tokens (None: every summary stays in
+        the context, as seed 000 and the contract give it; the app passes its budget).
     context_budget_tokens: shorten the context to fit (the app passes 60% of the model's window).
     summary_cache: summaries made ahead by a prefetcher, applied when they match.
     context_window: the model's window, for policies that trigger on it (seed 002).

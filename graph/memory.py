@@ -18,7 +18,6 @@ from prompt.summary.consolidation import get_merge_prompt
 from prompt.system import render_summary_lines
 from state import SummaryRecord
 
-DEFAULT_SUMMARY_BUDGET_TOKENS = 1200
 MERGED_SHARE_OF_BUDGET = 3  # a merged record aims at a third of the budget
 
 
