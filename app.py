@@ -62,7 +62,8 @@ if prompt is not None:
             with st.chat_message("user"):
                 draw_user_text(text)
             payload = turn_input(text, session_id, choice.compression_rate, messages, choice.settings)
-            run_turn(engine.graph, session_id, payload, summary_due(messages, history))
+            due = summary_due(messages, history, choice.settings.context_policy, engine.models.profile.context_window)
+            run_turn(engine.graph, session_id, payload, due)
         remember_session(engine.graph, engine.saver, session_id)
         engine.after_turn(session_id, choice.compression_rate)
         st.rerun()

@@ -12,9 +12,8 @@ from langgraph.prebuilt import tools_condition
 from graph.nodes.llm import make_llm_node
 from graph.nodes.rag import make_rag_node
 from graph.nodes.router import make_router_node, route_after_router
-from graph.context_report import tool_definition_tokens
+from graph.context_report import fixed_request_tokens
 from graph.nodes.summary import DEFAULT_CONTEXT_WINDOW, make_summary_node
-from graph.tokens import count_text
 from graph.nodes.tools import DEFAULT_TOOLS, make_tool_node
 from graph.retrieval import Retriever
 from graph.summary_cache import SummaryCache
@@ -49,7 +48,7 @@ def build_graph(
     builder = StateGraph(ChatState)
     builder.add_node("router", make_router_node(retriever, router_model))
     builder.add_node("rag", make_rag_node(retriever))
-    fixed_tokens = count_text(base_prompt) + tool_definition_tokens(tools)
+    fixed_tokens = fixed_request_tokens(base_prompt, tools)
     summarize = make_summary_node(summary_model or chat_model, summary_budget_tokens, summary_cache,
                                   context_window, fixed_tokens)
     builder.add_node("summary", summarize)

@@ -21,6 +21,11 @@ def tool_definition_tokens(tools: Sequence[BaseTool]) -> int:
     return count_text(json.dumps([convert_to_openai_tool(tool) for tool in tools], ensure_ascii=False))
 
 
+def fixed_request_tokens(base_prompt: str, tools: Sequence[BaseTool]) -> int:
+    """Tokens every request pays before any message: the base prompt and the tool schemas."""
+    return count_text(base_prompt) + tool_definition_tokens(tools)
+
+
 def report_context(
     turn: int,
     context: Sequence[BaseMessage],

@@ -7,6 +7,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph.state import CompiledStateGraph
 
 from graph.builder import build_graph
+from graph.context_report import fixed_request_tokens
 from graph.documents import DocumentStore
 from graph.local_server import LocalModelServer, find_bundled_model
 from graph.models import Models, create_bundled_models, create_remote_models
@@ -15,6 +16,7 @@ from graph.persistence import create_checkpointer
 from graph.prefetch import SummaryPrefetcher
 from graph.summary_cache import SummaryCache
 from graph.settings import Settings
+from prompt.system import BASE_SYSTEM_PROMPT
 
 
 @dataclass
@@ -53,13 +55,14 @@ def open_engine(settings: Settings, progress: Callable[[str], None] = lambda mes
 
 def assemble(settings: Settings, saver: SqliteSaver, models: Models, server: LocalModelServer | None = None) -> Engine:
     """The graph with the app's budgets, the summary cache and its background prefetcher."""
+    tools = DEFAULT_TOOLS if models.profile.tools else []
     cache = SummaryCache(saver)
     documents = DocumentStore(saver)
     graph = build_graph(
         models.chat,
         models.summary,
         saver,
-        tools=DEFAULT_TOOLS if models.profile.tools else [],
+        tools=tools,
         summary_budget_tokens=settings.summary_budget_tokens,
         context_budget_tokens=int(models.profile.context_window * settings.context_share),
         summary_cache=cache,
@@ -68,5 +71,6 @@ def assemble(settings: Settings, saver: SqliteSaver, models: Models, server: Loc
         router_model=models.chat if models.profile.structured_output else None,
     )
     prefetcher = SummaryPrefetcher(graph, models.summary, saver, cache, settings.summary_budget_tokens,
-                                   models.profile.context_window)
+                                   models.profile.context_window,
+                                   fixed_request_tokens(BASE_SYSTEM_PROMPT, tools))
     return Engine(settings, saver, models, graph, server, prefetcher, documents)

@@ -10,9 +10,9 @@ from langgraph.graph.state import CompiledStateGraph
 from graph.housekeeping import tidy_session
 from graph.locks import session_lock
 from graph.memory import active_summaries, merge_records, merge_target_chars, plan_consolidation
-from graph.nodes.summary import clamp_rate, summarize_block
+from graph.nodes.summary import block_record, clamp_rate
 from graph.policies import PolicyInput, get_policy
-from graph.summary_cache import SummaryCache, block_key, merge_key
+from graph.summary_cache import SummaryCache, merge_key
 from graph.turns import thread_config
 
 logger = logging.getLogger(__name__)
@@ -29,10 +29,12 @@ class SummaryPrefetcher:
         cache: SummaryCache,
         summary_budget_tokens: int | None,
         context_window: int = 128_000,
+        fixed_tokens: int = 0,
     ) -> None:
         self.graph, self.model, self.saver, self.cache = graph, model, saver, cache
         self.summary_budget_tokens = summary_budget_tokens
         self.context_window = context_window
+        self.fixed_tokens = fixed_tokens
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="summary-prefetch")
 
     def schedule(self, session_id: str, compression_rate: float) -> Future:
@@ -56,12 +58,10 @@ class SummaryPrefetcher:
         values = self.graph.get_state(thread_config(session_id)).values
         history = list(values.get("summary_history") or [])
         policy = get_policy(values.get("context_policy"))
-        view = PolicyInput(values.get("messages", []), history, self.context_window, 0)
+        view = PolicyInput(values.get("messages", []), history, self.context_window, self.fixed_tokens)
         for turns, messages in policy.due(view):
-            previous = history[-1] if policy.incremental and history else None
-            key = block_key(session_id, turns, messages, rate, previous["summary"] if previous else "")
-            record = self.cache.take(key) if self.cache.has(key) else None
-            record = record or summarize_block(self.model, session_id, turns, messages, rate, previous)
+            previous = policy.previous(history)
+            key, record = block_record(self.model, self.cache, session_id, turns, messages, rate, previous)
             self.cache.put(key, session_id, record)
             history.append(record)
         if not self.summary_budget_tokens or not policy.consolidates:

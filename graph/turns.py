@@ -10,11 +10,11 @@ from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, Huma
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph.state import CompiledStateGraph
 
-from graph.context import extract_current_turn, message_text, pending_summary_blocks, split_turns
+from graph.context import extract_current_turn, message_text, split_turns
 from graph.journal import journal_for, with_message_id
 from graph.locks import session_lock
 from graph.persistence import SessionSettings, record_session
-from graph.policies import policy_or_default
+from graph.policies import PolicyInput, get_policy, policy_or_default
 from graph.stop_signal import GenerationStopped, StopSignal
 from graph.user_input import clean_user_text
 from state import SummaryRecord
@@ -69,9 +69,13 @@ def turn_input(
     }
 
 
-def summary_due(messages: Sequence[BaseMessage], history: Sequence[SummaryRecord]) -> list[list[int]]:
-    """The turn numbers the next turn will summarize before it answers."""
-    return [turns for turns, _ in pending_summary_blocks(messages, history)]
+def summary_due(
+    messages: Sequence[BaseMessage], history: Sequence[SummaryRecord], policy: str | None = None,
+    context_window: int = 128_000,
+) -> list[list[int]]:
+    """The turn numbers the next turn will summarize before it answers, under the session's policy."""
+    view = PolicyInput(messages, history, context_window, 0)
+    return [turns for turns, _ in get_policy(policy).due(view)]
 
 
 def _update_events(update: dict) -> Iterator[TurnEvent]:

@@ -91,6 +91,21 @@ def summarize_block(
     return record
 
 
+def block_record(
+    model: BaseChatModel,
+    cache: SummaryCache | None,
+    thread_id: str,
+    turns: list[int],
+    block: Sequence[BaseMessage],
+    rate: float,
+    previous: SummaryRecord | None,
+) -> tuple[str, SummaryRecord]:
+    """A block's cache key and record: the one made ahead when it matches exactly, otherwise made now."""
+    key = block_key(thread_id, turns, block, rate, previous["summary"] if previous else "")
+    ready = cache.take(key) if cache else None
+    return key, ready or summarize_block(model, thread_id, turns, block, rate, previous)
+
+
 def consolidate(
     model: BaseChatModel,
     history: list[SummaryRecord],
@@ -143,11 +158,8 @@ def make_summary_node(
         thread_id = state.get("session_id", "")
         update: dict = {}
         for turns, block in policy.due(PolicyInput(messages, history, context_window, fixed_tokens)):
-            previous = history[-1] if policy.incremental and history else None
             try:
-                key = block_key(thread_id, turns, block, rate, previous["summary"] if previous else "")
-                ready = cache.take(key) if cache else None
-                history.append(ready or summarize_block(model, thread_id, turns, block, rate, previous))
+                history.append(block_record(model, cache, thread_id, turns, block, rate, policy.previous(history))[1])
             except Exception:  # a failed summary must never fail the turn
                 logger.warning("Summary of turns %s failed; retrying on a later turn", turns, exc_info=True)
                 break

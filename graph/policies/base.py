@@ -40,6 +40,10 @@ class ContextPolicy:
     message_chars: int | None = None
     consolidates: bool = False
 
+    def previous(self, history: Sequence[SummaryRecord]) -> SummaryRecord | None:
+        """The record a new summary folds in: the latest one, for incremental policies."""
+        return history[-1] if self.incremental and history else None
+
     def carried(self, history: Sequence[SummaryRecord]) -> list[SummaryRecord]:
         """The summaries the system prompt carries under this policy."""
         if self.incremental:

@@ -40,3 +40,5 @@ def test_turn_bookkeeping():
 
     assert has_unfinished_turn(messages + [HumanMessage("q4")])
     assert summary_due(messages, []) == [[1, 2, 3]]
+    assert summary_due(transcript(6), [], "seed003") == [[1, 2, 3]]  # 12 messages > 10, keep 3 turns
+    assert summary_due(transcript(5), [], "seed003") == []
