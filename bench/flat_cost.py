@@ -7,6 +7,7 @@ plain LangGraph chat on SqliteSaver that sends the whole history.
 
 import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -18,18 +19,18 @@ from langgraph.graph import START, MessagesState, StateGraph
 
 from bench import conversation
 from graph.builder import build_graph
-from graph.context import message_text
 from graph.engine import assemble
 from graph.models import ModelProfile, Models
-from graph.persistence import create_checkpointer, database_bytes
+from graph.request.tokens import count_messages
 from graph.settings import Settings
-from graph.tokens import count_messages
-from graph.turns import stream_turn, thread_config, turn_input
+from graph.storage.sqlite import create_checkpointer
+from state.messages import message_text
 
 TURNS = 600
 LATENCY_TURNS = 31
 WINDOW = 128_000
 SESSION = "bench"
+THREAD = {"configurable": {"thread_id": SESSION}}
 
 
 @dataclass
@@ -75,31 +76,34 @@ def text_bytes(messages) -> int:
     return sum(len(message_text(m).encode()) for m in messages)
 
 
+def file_bytes(path: Path) -> int:
+    """Bytes of a SQLite file and its write-ahead log."""
+    return sum(file.stat().st_size for file in (path, Path(f"{path}-wal")) if file.exists())
+
+
 def run_this_engine(path: Path, turns: int, chat_delay=0.0, summary_delay=0.0, row=None) -> Row:
     saver = create_checkpointer(path)
     timer = IoTimer(saver)
     profile = ModelProfile("scripted", "remote", True, True, True, WINDOW)
     models = Models(conversation.chat_model(chat_delay), conversation.summary_model(summary_delay), profile)
     engine = assemble(Settings(db_path=str(path)), saver, models)
+    session = engine.session(SESSION)
     row = row or Row("this engine")
-    messages = []
     for n in range(1, turns + 1):
-        payload = turn_input(conversation.user_text(n), SESSION, 0.3, messages)
         due = n >= 4 and (n - 1) % 3 == 0
         io_before, started, first = timer.total, time.perf_counter(), None
-        for event in stream_turn(engine.graph, SESSION, payload):
+        for event in session.send(conversation.user_text(n), compression_rate=0.3):
+            if event.kind == "error":
+                raise RuntimeError(f"turn {n} failed: {event.text}")
             if event.kind in ("token", "reply") and first is None and event.text:
                 first = time.perf_counter() - started
         row.seconds.append(time.perf_counter() - started)
         row.io_seconds.append(timer.total - io_before)
         record_latency(row, n, due, first)
-        engine.after_turn(SESSION, 0.3)
-        engine.prefetcher.wait()
-        state = engine.graph.get_state(thread_config(SESSION)).values
-        messages = state["messages"]
-        record_context(row, n, state)
-    engine.prefetcher.wait()
-    row.storage_ratio = database_bytes(path) / text_bytes(messages)
+        engine.wait_idle()  # the summary made ahead and housekeeping, while the person reads
+        record_context(row, n, session.state())
+    row.storage_ratio = engine.storage.size_bytes() / text_bytes(session.messages())
+    engine.close()
     return row
 
 
@@ -118,15 +122,15 @@ def run_seed_literal(path: Path, turns: int, chat_delay=0.0, summary_delay=0.0, 
         payload = {"messages": [HumanMessage(conversation.user_text(n))], "turn_count": n,
                    "session_id": SESSION, "compression_rate": 0.3}
         io_before, started, first = timer.total, time.perf_counter(), None
-        for chunk, metadata in graph.stream(payload, thread_config(SESSION), stream_mode="messages"):
+        for chunk, metadata in graph.stream(payload, THREAD, stream_mode="messages"):
             if metadata.get("langgraph_node") == "llm" and chunk.content and first is None:
                 first = time.perf_counter() - started
         row.seconds.append(time.perf_counter() - started)
         row.io_seconds.append(timer.total - io_before)
         record_latency(row, n, n >= 4 and (n - 1) % 3 == 0, first)
-        state = graph.get_state(thread_config(SESSION)).values
+        state = graph.get_state(THREAD).values
         record_context(row, n, state)
-    row.storage_ratio = database_bytes(path) / text_bytes(state["messages"])
+    row.storage_ratio = file_bytes(path) / text_bytes(state["messages"])
     return row
 
 
@@ -137,13 +141,13 @@ def run_plain(path: Path, turns: int) -> Row:
     row = Row("plain LangGraph chat")
     for n in range(1, turns + 1):
         io_before, started = timer.total, time.perf_counter()
-        state = graph.invoke({"messages": [HumanMessage(conversation.user_text(n))]}, thread_config(SESSION))
+        state = graph.invoke({"messages": [HumanMessage(conversation.user_text(n))]}, THREAD)
         row.seconds.append(time.perf_counter() - started)
         row.io_seconds.append(timer.total - io_before)
         if n in MEASURED_AT:
             tokens = count_messages(state["messages"][:-1])
             row.context[n] = row.history[n] = tokens
-    row.storage_ratio = database_bytes(path) / text_bytes(state["messages"])
+    row.storage_ratio = file_bytes(path) / text_bytes(state["messages"])
     return row
 
 
@@ -174,7 +178,7 @@ def latency(runner, path: Path, name: str) -> Row:
 def counting_figure() -> tuple[int, float]:
     """Milliseconds to count the history of a 100k-token transcript after one more turn."""
     from bench.conversation import chat_reply
-    from graph.tokens import count_transcript
+    from graph.request.tokens import count_transcript
 
     messages = []
     n = 0
@@ -209,9 +213,10 @@ def main(turns: int = TURNS) -> None:
           f"{'t 10-19':>9}{'t last10':>9}{'ratio':>7}{'excl.io':>9}{'db/text':>9}")
     for row in rows:
         early, late, growth = ratio(row.seconds)
-        compute = [s - io for s, io in zip(row.seconds, row.io_seconds)]
+        compute = [s - io for s, io in zip(row.seconds, row.io_seconds, strict=True)]
+        share = 100 * row.context[half] / row.history[half]
         print(f"{row.name:<22}{row.context[half]:>9,}{row.context[full]:>9,}"
-              f"{row.context[full] / row.context[half]:>7.2f}{100 * row.context[half] / row.history[half]:>9.1f}%"
+              f"{row.context[full] / row.context[half]:>7.2f}{share:>9.1f}%"
               f"{early:>9.1f}{late:>9.1f}{growth:>7.2f}{ratio(compute)[2]:>9.2f}{row.storage_ratio:>8.1f}x")
     print("\nTime to first reply token (chat model 0.1 s, summary model 0.4 s)")
     for row in lat:
@@ -222,4 +227,4 @@ def main(turns: int = TURNS) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else TURNS)

@@ -1,18 +1,18 @@
 """Figures for the bundled model on this machine: server start, streaming speed, turn and summary times."""
 
 import statistics
+import tempfile
 import time
 from pathlib import Path
 
-from langchain_core.messages import HumanMessage
 from langchain_openai import ChatOpenAI
-from langgraph.checkpoint.memory import InMemorySaver
 
-from graph.builder import build_graph
-from graph.context import message_text, split_turns
-from graph.local_server import LocalModelServer, find_bundled_model
-from graph.nodes.summary import generate_summary
-from graph.tokens import count_text
+from graph.engine import Engine, Session, assemble
+from graph.models import Models, bundled_profile
+from graph.models.local_server import LocalModelServer, find_bundled_model
+from graph.request.tokens import count_text
+from graph.settings import Settings
+from graph.storage.sqlite import create_checkpointer
 
 MAX_TOKENS = 96
 SUMMARY_RUNS = 3
@@ -62,28 +62,47 @@ def measure_stream(model: ChatOpenAI) -> tuple[float, float, int]:
     return (first or started) - started, tokens / elapsed, tokens
 
 
-def measure_turns(server: LocalModelServer) -> tuple[list[float], ChatOpenAI, list]:
-    """Seconds per graph turn over six turns; returns the summary client and the transcript too."""
-    summary_model = client(server)
-    graph = build_graph(client(server), summary_model, InMemorySaver(), tools=[])
-    times, state = [], {}
+def open_bench_engine(server: LocalModelServer) -> Engine:
+    """The engine as the app assembles it for the bundled model, with the deterministic clients above."""
+    path = Path(tempfile.mkdtemp(prefix="local-model-")) / "chat.sqlite"
+    models = Models(chat=client(server), summary=client(server), profile=bundled_profile())
+    return assemble(Settings(db_path=str(path)), create_checkpointer(path), models)
+
+
+def timed_turn(session: Session, text: str) -> float:
+    """Seconds for one turn through the session API; a failed turn stops the benchmark."""
+    started = time.perf_counter()
+    events = session.send(text, compression_rate=RATE).wait()
+    elapsed = time.perf_counter() - started
+    if events[-1].kind != "reply":
+        raise RuntimeError(f"turn {text!r} failed: {events[-1].text}")
+    return elapsed
+
+
+def measure_turns(engine: Engine) -> tuple[list[float], float]:
+    """Seconds per turn over six turns, and the seconds the summary of turns 1-3 took after turn 3."""
+    session = engine.session("bench")
+    times, summary_seconds = [], 0.0
     for n, text in enumerate(QUESTIONS, start=1):
+        times.append(timed_turn(session, text))
         started = time.perf_counter()
-        turn = {"messages": [HumanMessage(text)], "turn_count": n, "session_id": "bench"}
-        turn["compression_rate"] = RATE
-        state = graph.invoke(turn, {"configurable": {"thread_id": "bench"}})
-        times.append(time.perf_counter() - started)
-    return times, summary_model, state["messages"]
+        engine.wait_idle()  # the next summary is made while the person reads
+        if n == 3:
+            summary_seconds = time.perf_counter() - started
+    if [r["turns"] for r in session.state()["summary_history"]] != [[1, 2, 3]]:
+        raise RuntimeError("turns 1-3 were not summarized")
+    return times, summary_seconds
 
 
-def measure_summaries(summary_model: ChatOpenAI, messages: list) -> list[float]:
-    """Seconds per summary of the first three turns, as the summary node requests it."""
-    block = [message for turn in split_turns(messages)[0][:3] for message in turn]
-    target = int(len("".join(message_text(message) for message in block)) * RATE)
-    times = []
-    for _ in range(SUMMARY_RUNS):
-        started = time.perf_counter()
-        generate_summary(summary_model, block, target)
+def measure_summaries(engine: Engine, first: float) -> list[float]:
+    """Seconds per summary of three turns, made ahead of the turn that applies it, in fresh sessions."""
+    times = [first]
+    for run in range(1, SUMMARY_RUNS):
+        session = engine.session(f"bench-summary-{run}")
+        for text in QUESTIONS[:3]:
+            timed_turn(session, text)
+            started = time.perf_counter()
+            engine.wait_idle()
         times.append(time.perf_counter() - started)
     return times
 
@@ -96,8 +115,12 @@ def main() -> None:
     start_seconds = time.perf_counter() - started
     try:
         first_token, tokens_per_second, tokens = measure_stream(client(server, streaming=True))
-        turn_times, summary_model, messages = measure_turns(server)
-        summary_times = measure_summaries(summary_model, messages)
+        engine = open_bench_engine(server)
+        try:
+            turn_times, first_summary = measure_turns(engine)
+            summary_times = measure_summaries(engine, first_summary)
+        finally:
+            engine.close()
         memory = rss_mb(server._process.pid)
     finally:
         server.stop()

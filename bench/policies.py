@@ -3,15 +3,19 @@ tokens per turn, and how many facts are still in the context at turn 60."""
 
 import statistics
 import sys
+import tempfile
+from pathlib import Path
 
-from langchain_core.messages import AIMessage, HumanMessage
-from langgraph.checkpoint.memory import InMemorySaver
+from langchain_core.messages import AIMessage
 
 from bench import conversation
-from graph.builder import build_graph
-from graph.context import message_text
+from graph.engine import assemble
+from graph.models import ModelProfile, Models
 from graph.policies import POLICIES
-from graph.tokens import count_messages
+from graph.request.tokens import count_messages
+from graph.settings import Settings
+from graph.storage.sqlite import create_checkpointer
+from state.messages import message_text
 
 TURNS = 60
 WINDOW = 8192
@@ -35,46 +39,59 @@ def chat_reply(messages) -> AIMessage:
     return AIMessage(f"Noted. {message_text(messages[-1])[:160]} " + "Here is some more detail. " * 10)
 
 
-def run_policy(policy: str, summary_model) -> tuple[list[int], float]:
-    chat = conversation.DelayedModel(reply=chat_reply)
-    graph = build_graph(chat, summary_model, InMemorySaver(), tools=[], context_window=WINDOW,
-                        context_budget_tokens=int(WINDOW * 0.6))
+def run_policy(policy: str, summary_model, recall: bool = True) -> tuple[list[int], float]:
+    """A session under `policy` as the app runs it: context tokens per turn, facts in the last context.
+
+    recall=False measures the policy alone, without earlier turns recalled into the context.
+    """
+    path = Path(tempfile.mkdtemp(prefix=f"policy-{policy}-")) / "chat.sqlite"
+    profile = ModelProfile("scripted", "remote", streaming=True, tools=False, structured_output=False,
+                           context_window=WINDOW)
+    models = Models(conversation.DelayedModel(reply=chat_reply), summary_model, profile)
+    engine = assemble(Settings(db_path=str(path), context_share=0.6), create_checkpointer(path), models)
+    session = engine.session("p")
+    session.save_settings(context_policy=policy, compression_rate=0.3, recall=recall)
     tokens = []
     for n in range(1, TURNS + 1):
-        graph.invoke({"messages": [HumanMessage(user_text(n))], "turn_count": n, "session_id": "p",
-                      "compression_rate": 0.3, "context_policy": policy}, {"configurable": {"thread_id": "p"}})
-        tokens.append(count_messages(chat.calls[-1]))
-    context = " ".join(message_text(m) for m in chat.calls[-1])
+        failed = [e.text for e in session.send(user_text(n)).wait() if e.kind == "error"]
+        if failed:
+            raise RuntimeError(f"{policy} turn {n} failed: {failed[0]}")
+        engine.wait_idle()
+        tokens.append(count_messages(session.last_context()))
+    context = " ".join(message_text(m) for m in session.last_context())
     kept = sum(fact(k) in context for k in range(len(FACT_TURNS))) / len(FACT_TURNS)
+    engine.close()
     return tokens, kept
 
 
 def bundled_summary_model():
     """The bundled SmolLM2 on its llama.cpp server, as the app uses it."""
-    from graph.local_server import LocalModelServer, find_bundled_model
     from graph.models import create_bundled_models
+    from graph.models.local_server import LocalModelServer, find_bundled_model
     from graph.settings import Settings
 
     server = LocalModelServer(find_bundled_model())
     return create_bundled_models(Settings(), server.start()).summary, server
 
 
-def table(title: str, make_model) -> None:
+def table(title: str, make_model, recall: bool) -> None:
     print(title)
     print(f"{'policy':<10}{'mean ctx':>10}{'max ctx':>10}{'ctx@60':>10}{'facts kept@60':>15}")
     for name in POLICIES:
-        tokens, kept = run_policy(name, make_model())
+        tokens, kept = run_policy(name, make_model(), recall)
         print(f"{name:<10}{statistics.mean(tokens):>10,.0f}{max(tokens):>10,}{tokens[-1]:>10,}{kept:>14.0%}")
 
 
 def main(with_bundled: bool = True) -> None:
-    table(f"Policies over {TURNS} turns, {len(FACT_TURNS)} planted facts, scripted summarizer",
-          conversation.summary_model)
+    title = f"Policies over {TURNS} turns, {len(FACT_TURNS)} planted facts, scripted summarizer"
+    table(f"{title}, the policy alone (recall off)", conversation.summary_model, recall=False)
+    print()
+    table(f"{title}, with recall (the app's default)", conversation.summary_model, recall=True)
     if with_bundled:
         model, server = bundled_summary_model()
         try:
             print()
-            table("Same, with the bundled SmolLM2-135M as summarizer", lambda: model)
+            table("The policy alone, bundled SmolLM2-135M as summarizer", lambda: model, recall=False)
         finally:
             server.stop()
 

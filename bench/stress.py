@@ -1,6 +1,7 @@
 """Many sessions at once on one database: turns per second and errors (no "database is locked")."""
 
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -9,9 +10,8 @@ from pathlib import Path
 from bench import conversation
 from graph.engine import assemble
 from graph.models import ModelProfile, Models
-from graph.persistence import create_checkpointer, database_bytes
 from graph.settings import Settings
-from graph.turns import stream_turn, thread_config, turn_input
+from graph.storage.sqlite import create_checkpointer
 
 SESSIONS = 10
 TURNS = 50
@@ -25,32 +25,33 @@ def main(sessions: int = SESSIONS, turns: int = TURNS) -> None:
     durations: list[float] = []
     errors: list[str] = []
 
-    def session(index: int) -> None:
-        name = f"stress-{index}"
+    def chat(index: int) -> None:
+        session = engine.session(f"stress-{index}")
         for n in range(1, turns + 1):
             started = time.perf_counter()
             try:
-                messages = engine.graph.get_state(thread_config(name)).values.get("messages", [])
-                text = f"[{name}] {conversation.user_text(n)}"
-                list(stream_turn(engine.graph, name, turn_input(text, name, 0.3, messages)))
-                engine.after_turn(name, 0.3)
+                text = f"[{session.id}] {conversation.user_text(n)}"
+                events = session.send(text, compression_rate=0.3).wait()
+                errors.extend(f"{session.id} turn {n}: {e.text}" for e in events if e.kind == "error")
             except Exception as error:  # counted and printed, the run goes on
-                errors.append(f"{name} turn {n}: {type(error).__name__}: {error}")
+                errors.append(f"{session.id} turn {n}: {type(error).__name__}: {error}")
             durations.append(time.perf_counter() - started)
 
     started = time.perf_counter()
-    threads = [threading.Thread(target=session, args=(i,)) for i in range(sessions)]
+    threads = [threading.Thread(target=chat, args=(i,)) for i in range(sessions)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    engine.prefetcher.wait()
+    engine.wait_idle()
     elapsed = time.perf_counter() - started
     leaked = sum(
         1 for i in range(sessions)
-        for m in engine.graph.get_state(thread_config(f"stress-{i}")).values["messages"]
+        for m in engine.session(f"stress-{i}").messages()
         if m.type == "human" and not str(m.content).startswith(f"[stress-{i}] ")
     )
+    unfinished = sum(engine.session(f"stress-{i}").unfinished() for i in range(sessions))
+    listed = {info.session_id: info.turns for info in engine.sessions()}
     durations.sort()
     print(f"Stress: {sessions} concurrent sessions x {turns} turns on one SQLite database")
     print(f"  turns per second      {sessions * turns / elapsed:8.1f}")
@@ -58,10 +59,14 @@ def main(sessions: int = SESSIONS, turns: int = TURNS) -> None:
           f"{durations[int(len(durations) * 0.95)] * 1000:.1f} ms")
     print(f"  errors                {len(errors):8d}")
     print(f"  foreign messages      {leaked:8d}")
-    print(f"  database size         {database_bytes(path) / 1e6:8.1f} MB")
+    print(f"  unfinished sessions   {unfinished:8d}")
+    complete = sum(count == turns for count in listed.values())
+    print(f"  sessions with all turns {complete:6d} of {sessions}")
+    print(f"  database size         {engine.storage.size_bytes() / 1e6:8.1f} MB")
     for line in errors[:5]:
         print("   ", line)
+    engine.close()
 
 
 if __name__ == "__main__":
-    main()
+    main(*(int(arg) for arg in sys.argv[1:3]))

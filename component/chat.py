@@ -1,26 +1,18 @@
 """The transcript, the streamed reply with Stop, tool calls as status blocks, and Retry."""
 
-import logging
-import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 import streamlit as st
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
-from langgraph.graph.state import CompiledStateGraph
 
-from component.i18n import t
-from graph.context import message_text
-from graph.errors import describe_error
-from graph.locks import session_lock
-from graph.stop_signal import GenerationStopped
-from graph.stopping import drain_stopped, finish_stopped_turn
-from graph.turns import TurnEvent, stream_turn
-
-logger = logging.getLogger(__name__)
+from component.i18n import language, t
+from graph.engine import Session, TurnEvent, TurnRun
+from state.messages import message_text
 
 ERROR_KEY = "turn_errors"
+RUNNING_KEY = "running_turn"
 LONG_MESSAGE_CHARS = 5000
-STREAMING_KEY = "streaming_turns"
 
 
 def turn_error(session_id: str) -> str | None:
@@ -28,15 +20,15 @@ def turn_error(session_id: str) -> str | None:
     return st.session_state.get(ERROR_KEY, {}).get(session_id)
 
 
-def settle_interrupted_turn(graph: CompiledStateGraph, session_id: str) -> None:
-    """A run that ended mid-stream (Stop, or any click) keeps what it streamed as the answer."""
-    streaming = st.session_state.get(STREAMING_KEY, {})
-    if session_id in streaming:
-        with session_lock(session_id):  # waits until the interrupted run has saved its state
-            finish_stopped_turn(graph, session_id, streaming.pop(session_id))
+def settle_interrupted_turn(session: Session) -> None:
+    """A click while a reply streams reruns the page: stop that turn (it keeps what it streamed) and wait
+    until it has saved itself, so the page shows it."""
+    if st.session_state.pop(RUNNING_KEY, None) == session.id:
+        session.stop()
+        session.wait_turn()
 
 
-def draw_tool_call(call: dict, result: ToolMessage | None) -> None:
+def draw_tool_call(call: Mapping[str, Any], result: ToolMessage | None) -> None:
     """A finished tool call as a collapsed status block with its arguments and result."""
     failed = result is not None and result.status == "error"
     with st.status(f"🔧 {call['name']}", state="error" if failed else "complete", expanded=False):
@@ -68,41 +60,74 @@ def draw_compression_notice(notice: dict | None, completed_turns: int) -> None:
         st.info(t("compressed", before=notice["before"], after=notice["after"]), icon="🗜️")
 
 
-def draw_transcript(messages: Sequence[BaseMessage]) -> None:
-    """Every message of the session, tool calls shown with their results."""
+def draw_pin(session: Session, message: BaseMessage, pinned: bool) -> None:
+    """The pin toggle of a message: a pinned one is never summarized away."""
+    if message.id:
+        st.button("📌" if pinned else "📍", key=f"pin_{message.id}", help=t("unpin") if pinned else t("pin"),
+                  on_click=session.pin, args=(message.id, not pinned), type="tertiary")
+
+
+def draw_recalled(session: Session, turns: list[int]) -> None:
+    """Under an answer that used recall: which earlier turns came back, expandable to the excerpts."""
+    if not turns:
+        return
+    with st.expander(t("recalled", turns=", ".join(f"#{turn}" for turn in turns))):
+        for record in session.turn_excerpts(turns):
+            st.caption(f"#{record['turn']} · {record.get('date', '')}  \n👤 {record.get('user', '')}  \n"
+                       f"🤖 {record.get('assistant', '')}")
+
+
+def draw_transcript(messages: Sequence[BaseMessage], session: Session | None = None,
+                    pinned: Sequence[str] = ()) -> None:
+    """Every message of the session, tool calls shown with their results, each turn anchored for search."""
     results = {m.tool_call_id: m for m in messages if isinstance(m, ToolMessage)}
+    turn = 0
     for message in messages:
         if isinstance(message, HumanMessage):
+            turn += 1
+            st.html(f'<div id="turn-{turn}"></div>')
             with st.chat_message("user"):
                 draw_user_text(message_text(message))
+                if session is not None:
+                    draw_pin(session, message, message.id in pinned)
         elif isinstance(message, AIMessage):
             with st.chat_message("assistant"):
                 for call in message.tool_calls:
-                    draw_tool_call(call, results.get(call["id"]))
+                    draw_tool_call(call, results.get(call["id"] or ""))
                 if message_text(message):
                     st.markdown(message_text(message))
                 draw_sources(message.response_metadata.get("sources") or [])
+                if session is not None and not message.tool_calls:
+                    draw_recalled(session, message.response_metadata.get("recalled") or [])
+                    draw_pin(session, message, message.id in pinned)
 
 
 class _TurnView:
-    """Draws one turn's events in the assistant bubble, remembering the streamed text for Stop."""
+    """Draws one turn's events in the assistant bubble as they arrive."""
 
-    def __init__(self, session_id: str, summarizing, summarized_label: str) -> None:
-        self.session_id = session_id
+    def __init__(self, summarizing, summarized_label: str) -> None:
         self.summarizing = summarizing
         self.summarized_label = summarized_label
-        self.statuses: dict[str, object] = {}
-        self.streamed = ""
+        self.statuses: dict[str, Any] = {}
         self.after_tokens: TurnEvent | None = None
+        self.error: str | None = None
 
     def _tokens(self, first: TurnEvent, events: Iterator[TurnEvent]) -> Iterator[str]:
         event: TurnEvent | None = first
         while event is not None and event.kind == "token":
-            self.streamed += event.text
-            st.session_state[STREAMING_KEY][self.session_id] = self.streamed
             yield event.text
             event = next(events, None)
         self.after_tokens = event
+
+    def _tool(self, event: TurnEvent) -> None:
+        if event.data["phase"] == "call":
+            status = st.status(f"🔧 {event.text}", expanded=False)
+            status.json(event.data["args"], expanded=True)
+            self.statuses[event.data["id"]] = status
+        elif event.data["id"] in self.statuses:
+            status = self.statuses[event.data["id"]]
+            status.code(event.text, language=None, wrap_lines=True)
+            status.update(state="error" if event.data.get("status") == "error" else "complete")
 
     def draw(self, events: Iterator[TurnEvent]) -> None:
         event = next(events, None)
@@ -112,59 +137,44 @@ class _TurnView:
                 st.write_stream(self._tokens(event, events))
                 shown_reply, event = True, self.after_tokens
                 continue
-            if event.kind == "tool_call":
-                self.streamed, shown_reply = "", False
-                status = st.status(f"🔧 {event.text}", expanded=False)
-                status.json(event.data["args"], expanded=True)
-                self.statuses[event.data["id"]] = status
-            elif event.kind == "tool_result" and event.data["id"] in self.statuses:
-                status = self.statuses[event.data["id"]]
-                status.code(event.text, language=None, wrap_lines=True)
-                status.update(state="error" if event.text.startswith("Error:") else "complete")
+            if event.kind == "tool":
+                shown_reply = False
+                self._tool(event)
             elif event.kind == "summary" and self.summarizing is not None:
                 self.summarizing.update(label=self.summarized_label, state="complete")
             elif event.kind == "reply" and not shown_reply and event.text:
                 st.markdown(event.text)
+            elif event.kind == "error":
+                self.error = event.text
             event = next(events, None)
 
 
-def run_turn(
-    graph: CompiledStateGraph, session_id: str, payload: dict | None, summary_turns: list[list[int]]
-) -> bool:
-    """Stream one turn into an assistant bubble; on failure keep the message and offer Retry."""
+def run_turn(session: Session, run: TurnRun, summary_turns: list[list[int]]) -> bool:
+    """Stream one turn into an assistant bubble; Stop (or any click) ends it keeping what was streamed.
+
+    On failure the message stays and the error is shown with Retry.
+    """
     errors = st.session_state.setdefault(ERROR_KEY, {})
-    errors.pop(session_id, None)
-    st.session_state.setdefault(STREAMING_KEY, {})[session_id] = ""
+    errors.pop(session.id, None)
+    st.session_state[RUNNING_KEY] = session.id
     st.button(t("stop"), key="stop")
-    with session_lock(session_id), st.chat_message("assistant"):
+    with run, st.chat_message("assistant"):  # leaving the block early (a click) stops the turn cleanly
         summarizing = None
         spans = ", ".join(f"{turns[0]}-{turns[-1]}" for turns in summary_turns)
         if summary_turns:
             summarizing = st.status(t("summarizing", spans=spans), state="running")
-        view = _TurnView(session_id, summarizing, t("summarized", spans=spans))
-        stop = threading.Event()
-        events = stream_turn(graph, session_id, payload, stop)
-        try:
-            try:
-                view.draw(events)
-            finally:  # finished, failed or interrupted by a click: end the model's stream, then the run
-                stop.set()
-                drain_stopped(events)
-        except GenerationStopped:
-            finish_stopped_turn(graph, session_id, st.session_state[STREAMING_KEY].pop(session_id, ""))
-            return True
-        except Exception as error:  # any failure: keep the message, explain, offer Retry
-            logger.exception("Turn failed in session %s", session_id)
-            errors[session_id] = describe_error(error)
-            st.session_state[STREAMING_KEY].pop(session_id, None)
-            return False
-    st.session_state[STREAMING_KEY].pop(session_id, None)
+        view = _TurnView(summarizing, t("summarized", spans=spans))
+        view.draw(iter(run))
+    st.session_state.pop(RUNNING_KEY, None)
+    if view.error:
+        errors[session.id] = view.error
+        return False
     return True
 
 
-def draw_retry(graph: CompiledStateGraph, session_id: str) -> bool:
+def draw_retry(session: Session) -> bool:
     """Explain the last failure and resume the turn from its checkpoint when asked."""
-    st.error(turn_error(session_id) or t("no_answer"), icon="⚠️")
+    st.error(turn_error(session.id) or t("no_answer"), icon="⚠️")
     if st.button(t("retry"), key="retry"):
-        return run_turn(graph, session_id, None, [])
+        return run_turn(session, session.resume(language()), [])
     return False

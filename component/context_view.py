@@ -6,13 +6,13 @@ import streamlit as st
 from langchain_core.messages import BaseMessage
 
 from component.i18n import part_label, t
-from graph.context import message_text
-from graph.tokens import count_message
+from graph.engine import count_message_tokens
 from state.chat_state import ContextReport
+from state.messages import message_text
 
-PARTS = (("system", "system_tokens"), ("summary", "summary_tokens"), ("raw", "raw_tokens"),
-         ("current", "current_tokens"), ("tools", "tool_tokens"), ("total", "context_tokens"),
-         ("history", "history_tokens"))
+PARTS = (("system", "system_tokens"), ("summary", "summary_tokens"), ("pinned", "pinned_tokens"),
+         ("raw", "raw_tokens"), ("recall", "recall_tokens"), ("current", "current_tokens"), ("tools", "tool_tokens"),
+         ("total", "context_tokens"), ("history", "history_tokens"))
 
 
 def draw_context_view(report: ContextReport | None, context: Sequence[BaseMessage]) -> None:
@@ -21,10 +21,16 @@ def draw_context_view(report: ContextReport | None, context: Sequence[BaseMessag
         if not report or not context:
             st.caption(t("inspector_empty"))
             return
-        st.table({t("part"): [part_label(p) for p, _ in PARTS], t("tokens"): [report[k] for _, k in PARTS]})
+        counts = [report.get(key, 0) for _, key in PARTS]
+        st.table({t("part"): [part_label(p) for p, _ in PARTS], t("tokens"): counts})
+        if report.get("recalled"):
+            st.caption(t("recalled_part"))
+            recalled = report["recalled"]
+            st.table({"turn": [r["turn"] for r in recalled], "score": [r["score"] for r in recalled],
+                      t("tokens"): [r["tokens"] for r in recalled]})
         for index, message in enumerate(context, start=1):
             calls = getattr(message, "tool_calls", None) or []
-            header = f"{index}. {message.type} · {count_message(message)} {t('tokens').lower()}"
+            header = f"{index}. {message.type} · {count_message_tokens(message)} {t('tokens').lower()}"
             st.markdown(f"**{header}**")
             if calls:
                 st.json(calls, expanded=False)

@@ -3,17 +3,16 @@
 import streamlit as st
 
 from component.i18n import t
-from graph.document_reader import read_upload
-from graph.documents import DocumentRefused, DocumentStore
+from graph.engine import DocumentRefused, Session
 
 
-def add_uploads(store: DocumentStore, session_id: str, files) -> None:
+def add_uploads(session: Session, files) -> None:
     """Read, count and store each uploaded file, showing progress; refused files say why."""
     with st.status(t("doc_adding"), expanded=True) as status:
         bar = st.progress(0.0)
         for index, upload in enumerate(files, start=1):
             try:
-                info = store.add(session_id, upload.name, read_upload(upload.name, upload.getvalue()))
+                info = session.add_document(upload.name, upload.getvalue())
                 st.write(t("doc_added", title=info.title, tokens=info.tokens, mode=t(f"doc_{info.mode}")))
             except DocumentRefused as refusal:
                 st.error(str(refusal))
@@ -21,15 +20,15 @@ def add_uploads(store: DocumentStore, session_id: str, files) -> None:
         status.update(label=t("doc_done"), state="complete", expanded=False)
 
 
-def draw_documents(store: DocumentStore, session_id: str) -> None:
+def draw_documents(session: Session) -> None:
     """The upload box and the session's documents."""
     with st.expander(t("documents")):
-        key = f"uploads_{session_id}_{st.session_state.get('upload_round', 0)}"
+        key = f"uploads_{session.id}_{st.session_state.get('upload_round', 0)}"
         files = st.file_uploader(t("doc_upload"), type=["txt", "md", "pdf"], accept_multiple_files=True, key=key)
         if files:
-            add_uploads(store, session_id, files)
+            add_uploads(session, files)
             st.session_state["upload_round"] = st.session_state.get("upload_round", 0) + 1
-        for info in store.list_documents(session_id):
+        for info in session.documents():
             left, right = st.columns([5, 1])
             left.caption(f"{info.title} · {info.tokens:,} {t('tokens').lower()} · {t(f'doc_{info.mode}')}")
-            right.button("✕", key=f"remove_doc_{info.id}", on_click=store.remove, args=(session_id, info.id))
+            right.button("✕", key=f"remove_doc_{info.id}", on_click=session.remove_document, args=(info.id,))

@@ -65,12 +65,35 @@ TEXT = {
         "chart": "턴별 토큰: 모델에 보낸 컨텍스트 vs 전체 기록",
         "context_series": "컨텍스트",
         "history_series": "전체 기록",
+        "recall_series": "기억해 낸 턴",
         "inspector": "🔍 모델이 본 컨텍스트",
         "inspector_empty": "아직 모델 호출이 없습니다.",
         "part": "부분",
         "tokens": "토큰",
-        "parts": {"system": "시스템", "summary": "요약", "raw": "요약 안 된 턴", "current": "현재 턴",
-                  "tools": "도구 정의", "total": "합계", "history": "전체 기록이었다면"},
+        "recalled": "기억해 낸 턴: {turns}",
+        "pin": "고정: 요약되지 않고 항상 컨텍스트에 남습니다",
+        "unpin": "고정 해제",
+        "recall_toggle": "이전 대화 기억 (리콜)",
+        "recall_help": "질문과 관련된 이전 턴을 찾아 모델에 함께 보냅니다.",
+        "search": "🔎 모든 대화 검색",
+        "search_empty": "찾은 결과가 없습니다.",
+        "open_turn": "{title} · {turn}턴 · {day}",
+        "summarize_now": "지금 요약하기",
+        "summarize_now_done": "요약했습니다",
+        "summarize_now_none": "요약할 턴이 없습니다 (마지막 턴은 그대로 둡니다).",
+        "edit_summary": "✏️ 편집",
+        "delete_summary": "컨텍스트에서 빼기",
+        "summary_edited": "편집됨",
+        "summary_deleted": "컨텍스트에서 뺌",
+        "original": "원래 요약",
+        "paste_offer": "{chars:,}자의 긴 글입니다. 문서로 추가하면 요약으로 잃지 않고 필요할 때 인용됩니다.",
+        "paste_as_document": "📎 문서로 추가",
+        "paste_as_message": "메시지로 보내기",
+        "paste_added": "'{title}' 문서로 추가했습니다. 이제 질문해 보세요.",
+        "recalled_part": "기억해 낸 턴",
+        "parts": {"system": "시스템", "summary": "요약", "pinned": "고정된 메시지", "raw": "요약 안 된 턴",
+                  "recall": "기억해 낸 턴", "current": "현재 턴", "tools": "도구 정의", "total": "합계",
+                  "history": "전체 기록이었다면"},
     },
     "en": {
         "model": "Model",
@@ -109,7 +132,8 @@ TEXT = {
         "doc_indexed": "indexed for retrieval (cited)",
         "input": "Type a message",
         "empty": "Empty messages are not sent",
-        "long_message": "All {chars:,} characters are kept in the chat; the model gets a shortened version that fits its window.",
+        "long_message": "All {chars:,} characters are kept in the chat; "
+                        "the model gets a shortened version that fits its window.",
         "show_all": "Show all",
         "stop": "⏹ Stop",
         "stopped": "⏹ Stopped",
@@ -131,11 +155,35 @@ TEXT = {
         "chart": "Tokens per turn: context sent vs full history",
         "context_series": "context",
         "history_series": "full history",
+        "recall_series": "recalled turns",
         "inspector": "🔍 What the model saw",
         "inspector_empty": "No model call yet.",
         "part": "Part",
         "tokens": "Tokens",
-        "parts": {"system": "System", "summary": "Summaries", "raw": "Unsummarized turns", "current": "Current turn",
+        "recalled": "recalled: {turns}",
+        "pin": "Pin: never summarized away, always in the context",
+        "unpin": "Unpin",
+        "recall_toggle": "Recall earlier turns",
+        "recall_help": "Earlier turns that answer the question are sent to the model with it.",
+        "search": "🔎 Search all chats",
+        "search_empty": "Nothing found.",
+        "open_turn": "{title} · turn {turn} · {day}",
+        "summarize_now": "Summarize now",
+        "summarize_now_done": "Summarized",
+        "summarize_now_none": "Nothing to summarize (the last turn stays as it is).",
+        "edit_summary": "✏️ Edit",
+        "delete_summary": "Remove from the context",
+        "summary_edited": "edited",
+        "summary_deleted": "removed from the context",
+        "original": "Original summary",
+        "paste_offer": "This is a long text ({chars:,} characters). Added as a document it is never lost to a "
+                       "summary and is cited when it matters.",
+        "paste_as_document": "📎 Add as a document",
+        "paste_as_message": "Send as a message",
+        "paste_added": "Added as the document '{title}'. Ask your question now.",
+        "recalled_part": "Recalled turns",
+        "parts": {"system": "System", "summary": "Summaries", "pinned": "Pinned messages",
+                  "raw": "Unsummarized turns", "recall": "Recalled turns", "current": "Current turn",
                   "tools": "Tool definitions", "total": "Total", "history": "Full history would be"},
     },
 }
@@ -146,12 +194,13 @@ def language() -> str:
     return st.session_state.get(LANGUAGE_KEY) or "ko"
 
 
-def t(key: str, **values) -> str:
+def t(key: str, **values: object) -> str:
     """The text for `key` in the current language, filled with `values`."""
-    text = TEXT[language()][key]
+    text = str(TEXT[language()][key])
     return text.format(**values) if values else text
 
 
 def part_label(part: str) -> str:
     """Name of a context part in the current language."""
-    return TEXT[language()]["parts"][part]
+    parts: dict[str, str] = TEXT[language()]["parts"]  # type: ignore[assignment]
+    return parts[part]

@@ -5,18 +5,43 @@ from collections.abc import Sequence
 import streamlit as st
 
 from component.i18n import t
-from graph.summary_stats import summary_statistics
+from graph.engine import Session, summary_statistics
 from state import SummaryRecord
 from state.chat_state import ContextPoint
 
 
-def draw_summary_record(record: SummaryRecord) -> None:
-    """One record as seed 000 draws it: turns and rate, characters before and after, the text."""
+def draw_summary_record(record: SummaryRecord, session: Session | None = None) -> None:
+    """One record as seed 000 draws it (turns and rate, characters before and after, the text), with
+    editing: the edited text is what the model sees from the next turn, the original stays here."""
+    first = record["turns"][0]
     with st.container(border=True):
-        st.markdown("**" + t("record_title", first=record["turns"][0], last=record["turns"][-1],
+        st.markdown("**" + t("record_title", first=first, last=record["turns"][-1],
                              rate=record["compression_rate"]) + "**")
-        st.caption(t("chars", original=record["original_chars"], summary=record["summary_chars"]))
+        flags = [t("summary_edited")] if record.get("edited") else []
+        flags += [t("summary_deleted")] if record.get("deleted") else []
+        st.caption(" · ".join([t("chars", original=record["original_chars"], summary=record["summary_chars"]),
+                               *flags]))
         st.text(record["summary"])
+        if record.get("original_summary"):
+            with st.expander(t("original")):
+                st.text(record["original_summary"])
+        if session is not None:
+            draw_record_editor(session, record)
+
+
+def draw_record_editor(session: Session, record: SummaryRecord) -> None:
+    """Edit a summary's text, or take it out of the context."""
+    first, level = record["turns"][0], record.get("level", 1)
+    with st.popover(t("edit_summary")):
+        text = st.text_area(t("edit_summary"), value=record["summary"], key=f"summary_text_{level}_{first}",
+                            label_visibility="collapsed", height=160)
+        left, right = st.columns(2)
+        if left.button(t("save"), key=f"summary_save_{level}_{first}") and text.strip():
+            session.edit_summary(first, text, level)
+            st.rerun()
+        if right.button(t("delete_summary"), key=f"summary_delete_{level}_{first}"):
+            session.edit_summary(first, None, level)
+            st.rerun()
 
 
 def draw_statistics(history: Sequence[SummaryRecord]) -> None:
@@ -41,6 +66,7 @@ def draw_context_chart(points: Sequence[ContextPoint]) -> None:
         {
             t("context_series"): [p["context_tokens"] for p in points],
             t("history_series"): [p["history_tokens"] for p in points],
+            t("recall_series"): [p.get("recall_tokens", 0) for p in points],
             "turn": [p["turn"] for p in points],
         },
         x="turn",
@@ -59,20 +85,30 @@ def draw_consolidated(consolidated: Sequence[SummaryRecord]) -> None:
             st.text(record["summary"])
 
 
+def draw_summarize_now(session: Session, compression_rate: float) -> None:
+    """Compact the unsummarized turns at once."""
+    if st.button(t("summarize_now"), key="summarize_now"):
+        done = session.summarize_now(compression_rate)
+        st.toast(t("summarize_now_done") if done else t("summarize_now_none"), icon="🗜️")
+
+
 def draw_summary_panel(
     history: Sequence[SummaryRecord],
     compression_rate: float,
     points: Sequence[ContextPoint],
     consolidated: Sequence[SummaryRecord] = (),
+    session: Session | None = None,
 ) -> None:
     """Summary history, what stands in the context for the oldest, the statistics and the chart."""
     st.subheader(t("panel"))
     st.caption(f"{t('current_rate')}: {compression_rate:g}")
+    if session is not None:
+        draw_summarize_now(session, compression_rate)
     if not history:
         st.info(t("no_summaries"))
     with st.container(height=420 if len(history) > 3 else "content", border=False):
         for record in history:
-            draw_summary_record(record)
+            draw_summary_record(record, session)
     draw_consolidated(consolidated)
     draw_statistics(history)
     draw_context_chart(points)

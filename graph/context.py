@@ -51,20 +51,6 @@ def extract_current_turn(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
     return list(messages)
 
 
-def message_text(message: BaseMessage) -> str:
-    """The text of a message, whether its content is a string or a list of parts."""
-    content = message.content
-    if isinstance(content, str):
-        return content
-    parts = []
-    for part in content:
-        if isinstance(part, str):
-            parts.append(part)
-        elif isinstance(part, dict) and isinstance(part.get("text"), str):
-            parts.append(part["text"])
-    return "".join(parts)
-
-
 def covered_turn_count(summary_history: Sequence[SummaryRecord]) -> int:
     """How many leading turns the summaries cover (the highest summarized turn number)."""
     return max((max(record["turns"]) for record in summary_history if record["turns"]), default=0)

@@ -1,40 +1,139 @@
-"""Assemble the running engine: settings, database, models (remote or bundled) and the graph."""
+"""The session API: the one way the UI, the terminal chat, benchmarks and scripts run the engine.
 
+    engine = open_engine(Settings.from_env())            # or assemble(settings, checkpointer, models)
+    session = engine.session("my-session")
+    for event in session.send("Hello", compression_rate=0.3):
+        print(event.kind, event.text)
+
+`send` does everything a turn needs (lock, journal, turn number, the graph, after-turn work), so a
+caller never repeats that choreography.
+"""
+
+from __future__ import annotations
+
+import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from langgraph.checkpoint.sqlite import SqliteSaver
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph.state import CompiledStateGraph
 
 from graph.builder import build_graph
-from graph.context_report import fixed_request_tokens
-from graph.documents import DocumentStore
-from graph.local_server import LocalModelServer, find_bundled_model
-from graph.models import Models, create_bundled_models, create_remote_models
-from graph.nodes.tools import DEFAULT_TOOLS
-from graph.persistence import create_checkpointer
-from graph.prefetch import SummaryPrefetcher
-from graph.summary_cache import SummaryCache
+from graph.documents.reader import read_upload
+from graph.documents.store import DocumentRefused, DocumentStore
+from graph.errors import describe_error
+from graph.memory.planner import SummaryPlanner
+from graph.memory.prefetch import SummaryPrefetcher
+from graph.memory.recall import RecallIndex
+from graph.memory.stats import summary_statistics
+from graph.models import ModelProfile, Models, create_bundled_models, create_remote_models
+from graph.models.local_server import LocalModelServer, find_bundled_model
+from graph.policies import POLICIES
+from graph.request.report import fixed_request_tokens
+from graph.request.tokens import count_message as count_message_tokens
+from graph.request.words import query_words
+from graph.session.handle import Session, TurnRun
+from graph.session.run import TurnRunner
+from graph.session.transcript import thread_config
 from graph.settings import Settings
+from graph.storage import Storage, open_storage, storage_for
+from graph.tools.catalog import DEFAULT_TOOLS
 from prompt.system import BASE_SYSTEM_PROMPT
+from state.session import DocumentInfo, SessionInfo, SessionSettings, TurnEvent
+
+__all__ = ["Engine", "Session", "TurnRun", "open_engine", "assemble", "describe_error", "DocumentRefused",
+           "DocumentInfo", "ModelProfile", "SessionInfo", "SessionSettings", "Settings", "TurnEvent",
+           "count_message_tokens", "new_session_id", "summary_statistics"]
 
 
 @dataclass
 class Engine:
-    """Everything one app process shares across browser sessions."""
+    """Everything one app process shares across sessions: storage, models, the graph, background work."""
 
     settings: Settings
-    saver: SqliteSaver
+    storage: Storage
     models: Models
     graph: CompiledStateGraph
+    planner: SummaryPlanner
+    documents: DocumentStore
+    recall: RecallIndex
     server: LocalModelServer | None = None
-    prefetcher: SummaryPrefetcher | None = None
-    documents: DocumentStore | None = None
+    runner: TurnRunner = field(init=False)
+    prefetcher: SummaryPrefetcher = field(init=False)
+    running: dict[str, TurnRun] = field(default_factory=dict)
+    policies: dict[str, str] = field(default_factory=lambda: dict(POLICIES))
+    default_system_prompt: str = BASE_SYSTEM_PROMPT
 
-    def after_turn(self, session_id: str, compression_rate: float) -> None:
-        """Prepare the next summary and tidy the database in the background."""
-        if self.prefetcher is not None:
-            self.prefetcher.schedule(session_id, compression_rate)
+    def __post_init__(self) -> None:
+        self.runner = TurnRunner(self.graph, self.storage)
+        self.prefetcher = SummaryPrefetcher(self.planner, self.storage, self.read_state)
+
+    @property
+    def profile(self) -> ModelProfile:
+        """What the serving endpoint can do."""
+        return self.models.profile
+
+    @property
+    def saver(self) -> BaseCheckpointSaver:
+        """The LangGraph checkpointer every session is saved in."""
+        return self.storage.saver
+
+    def read_state(self, session_id: str) -> dict:
+        """A session's saved ChatState values."""
+        return dict(self.graph.get_state(thread_config(session_id)).values)
+
+    def update_state(self, session_id: str, values: dict) -> None:
+        """Change a session's saved state outside a turn (pins, edited summaries); callers hold its lock."""
+        self.graph.update_state(thread_config(session_id), values)
+
+    def search(self, query: str, limit: int = 20) -> list[dict]:
+        """Turns of every session that match `query`: session_id, title, turn, day, highlighted snippet."""
+        return self.storage.search_turns(query_words(query), limit)
+
+    def session(self, session_id: str | None = None) -> Session:
+        """The session with this id (a new id when None); created on its first message."""
+        return Session(self, session_id or new_session_id())
+
+    def sessions(self) -> list[SessionInfo]:
+        """Every saved session, newest activity first."""
+        return self.storage.list_sessions()
+
+    def rename(self, session_id: str, title: str) -> None:
+        """Give a session the title a person chose."""
+        if title.strip():
+            self.storage.rename_session(session_id, title)
+
+    def delete(self, session_id: str) -> None:
+        """Remove a session and everything kept for it (checkpoints, journal, summaries, documents)."""
+        run = self.running.get(session_id)
+        if run is not None:
+            run.close()
+        with self.storage.session_lock(session_id):
+            self.storage.delete_session(session_id)
+
+    def read_document(self, name: str, data: bytes) -> str:
+        """The text of an uploaded txt, md or pdf file; DocumentRefused says why one cannot be read."""
+        return read_upload(name, data)
+
+    def wait_idle(self) -> None:
+        """Block until running turns and background summaries and housekeeping have finished."""
+        for run in list(self.running.values()):
+            run.wait()
+        self.prefetcher.wait()
+
+    def close(self) -> None:
+        """Stop background work, the bundled server and the database connection."""
+        for run in list(self.running.values()):
+            run.close()
+        self.prefetcher.shutdown()
+        if self.server is not None:
+            self.server.stop()
+        self.storage.close()
+
+
+def new_session_id() -> str:
+    """A fresh, unguessable session id."""
+    return uuid.uuid4().hex[:16]
 
 
 def start_models(settings: Settings, progress: Callable[[str], None]) -> tuple[Models, LocalModelServer | None]:
@@ -46,31 +145,44 @@ def start_models(settings: Settings, progress: Callable[[str], None]) -> tuple[M
     return create_bundled_models(settings, base_url), server
 
 
-def open_engine(settings: Settings, progress: Callable[[str], None] = lambda message: None) -> Engine:
-    """Open the database first (a bad path fails fast), then start the models and build the graph."""
-    saver = create_checkpointer(settings.db_path)
+def open_engine(settings: Settings | None = None, progress: Callable[[str], None] = lambda message: None) -> Engine:
+    """What the app does: open the database first (a bad path fails fast), start the models, build the graph."""
+    settings = settings or Settings.from_env()
+    storage = open_storage(settings.db_path, settings.database_url)
     models, server = start_models(settings, progress)
-    return assemble(settings, saver, models, server)
+    return _assemble(settings, storage, models, server)
 
 
-def assemble(settings: Settings, saver: SqliteSaver, models: Models, server: LocalModelServer | None = None) -> Engine:
-    """The graph with the app's budgets, the summary cache and its background prefetcher."""
-    tools = DEFAULT_TOOLS if models.profile.tools else []
-    cache = SummaryCache(saver)
-    documents = DocumentStore(saver)
+def assemble(settings: Settings, checkpointer: BaseCheckpointSaver | None, models: Models,
+             server: LocalModelServer | None = None) -> Engine:
+    """The engine on a given checkpointer and models (tests, benchmarks, scripts), as the app builds it."""
+    return _assemble(settings, storage_for(checkpointer, settings.db_path, settings.database_url), models, server)
+
+
+def _assemble(settings: Settings, storage: Storage, models: Models, server: LocalModelServer | None) -> Engine:
+    """The graph with the app's budgets, the shared summary planner, documents and the prefetcher."""
+    tools = DEFAULT_TOOLS
+    window = models.profile.context_window
+    budget = settings.budget(window)
+    planner = SummaryPlanner(models.summary, storage, budget.summaries, window,
+                             fixed_request_tokens(BASE_SYSTEM_PROMPT, tools if models.profile.tools else []),
+                             budget.incremental_summary_chars)
+    recall = RecallIndex(storage)
+    documents = DocumentStore(storage)
     graph = build_graph(
         models.chat,
         models.summary,
-        saver,
+        storage.saver,
         tools=tools,
-        summary_budget_tokens=settings.summary_budget_tokens,
-        context_budget_tokens=int(models.profile.context_window * settings.context_share),
-        summary_cache=cache,
-        context_window=models.profile.context_window,
+        context_budget_tokens=budget.context,
+        context_window=window,
         retriever=documents,
         router_model=models.chat if models.profile.structured_output else None,
+        planner=planner,
+        recall=recall,
+        recall_budget_tokens=budget.recall,
+        keep_last_turn=True,
+        tool_calling=models.profile.tools,
     )
-    prefetcher = SummaryPrefetcher(graph, models.summary, saver, cache, settings.summary_budget_tokens,
-                                   models.profile.context_window,
-                                   fixed_request_tokens(BASE_SYSTEM_PROMPT, tools))
-    return Engine(settings, saver, models, graph, server, prefetcher, documents)
+    return Engine(settings, storage, models, graph, planner, documents, recall, server)
+

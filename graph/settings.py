@@ -1,8 +1,10 @@
 """All configuration in one place: each field documented and read from the environment."""
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 
 def _default_db_path() -> str:
@@ -11,13 +13,29 @@ def _default_db_path() -> str:
     return str(Path(base) / "context-chat" / "chat.sqlite")
 
 
+SUMMARY_SHARE = 0.25  # at most this share of the request budget goes to summaries
+RECALL_SHARE = 0.4  # and this share to recalled turns
+CHARS_PER_TOKEN = 3
+
+
+@dataclass(frozen=True)
+class RequestBudget:
+    """Token budgets of one request, scaled to the model's window."""
+
+    context: int  # the whole request
+    summaries: int  # summaries in the system message (older ones merge past it)
+    recall: int  # recalled earlier turns
+    incremental_summary_chars: int  # the cap on an incremental summary's target length
+
+
 @dataclass(frozen=True)
 class Settings:
     """Runtime configuration; each field falls back to the environment variable in its metadata."""
 
     openai_base_url: str = field(
         default="",
-        metadata={"env": "OPENAI_BASE_URL", "description": "OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp, ...)."},
+        metadata={"env": "OPENAI_BASE_URL",
+                  "description": "OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp, ...)."},
     )
     openai_api_key: str = field(
         default="", metadata={"env": "OPENAI_API_KEY", "description": "API key of that endpoint."}
@@ -51,10 +69,22 @@ class Settings:
         default_factory=_default_db_path,
         metadata={"env": "CHAT_DB_PATH", "description": "SQLite file holding every session."},
     )
+    database_url: str = field(
+        default="",
+        metadata={"env": "DATABASE_URL",
+                  "description": "postgresql://user:password@host:5432/name: keep sessions in PostgreSQL "
+                                 "(shared by several app processes); the SQLite file when empty."},
+    )
     local_model_path: str = field(
         default="",
         metadata={"env": "LOCAL_MODEL_PATH", "description": "GGUF file for the bundled server; SmolLM2 when empty."},
     )
+
+    def budget(self, context_window: int) -> "RequestBudget":
+        """How a model window is shared out: the whole request, and the summaries' and recall's parts of it."""
+        context = int(context_window * self.context_share)
+        summaries = min(self.summary_budget_tokens, int(context * SUMMARY_SHARE))
+        return RequestBudget(context, summaries, int(context * RECALL_SHARE), summaries * CHARS_PER_TOKEN)
 
     @property
     def uses_remote_endpoint(self) -> bool:
@@ -62,10 +92,10 @@ class Settings:
         return bool(self.openai_base_url or self.openai_api_key or self.chat_model)
 
     @classmethod
-    def from_env(cls, environ: dict[str, str] | None = None) -> "Settings":
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
         """Settings with every field the environment sets; bad numbers raise a clear ValueError."""
         environ = os.environ if environ is None else environ
-        values = {}
+        values: dict[str, Any] = {}
         for item in fields(cls):
             raw = environ.get(item.metadata["env"], "").strip()
             if not raw:

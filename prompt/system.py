@@ -25,6 +25,7 @@ def render_summary_lines(summary_history: Sequence[SummaryRecord]) -> list[str]:
             first=record["turns"][0], last=record["turns"][-1], summary=record["summary"]
         )
         for record in summary_history
+        if not record.get("deleted")
     ]
 
 

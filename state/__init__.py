@@ -1,5 +1,18 @@
-"""Graph state shared by the engine and the UI."""
+"""Graph state and the plain data shared by the engine and its callers."""
 
-from state.chat_state import ChatState, SummaryRecord
+from state.chat_state import ChatState, ContextPoint, ContextReport, SummaryRecord
+from state.messages import message_text
+from state.rates import (
+    COMPRESSION_RATE_STEP,
+    DEFAULT_COMPRESSION_RATE,
+    MAX_COMPRESSION_RATE,
+    MIN_COMPRESSION_RATE,
+    clamp_rate,
+)
+from state.session import DocumentInfo, EventKind, SessionInfo, SessionSettings, TurnEvent
 
-__all__ = ["ChatState", "SummaryRecord"]
+__all__ = [
+    "ChatState", "ContextPoint", "ContextReport", "SummaryRecord", "message_text", "clamp_rate",
+    "COMPRESSION_RATE_STEP", "DEFAULT_COMPRESSION_RATE", "MAX_COMPRESSION_RATE", "MIN_COMPRESSION_RATE",
+    "DocumentInfo", "EventKind", "SessionInfo", "SessionSettings", "TurnEvent",
+]

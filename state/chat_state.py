@@ -16,12 +16,17 @@ class SummaryRecord(TypedDict):
     summary_chars: int
     compression_rate: float
     summary: str
+    requested_rate: NotRequired[float]  # the rate asked for (compression_rate, named apart from the result)
+    measured_ratio: NotRequired[float]  # summary_chars / original_chars, what the summary achieved
     original_tokens: NotRequired[int]
     summary_tokens: NotRequired[int]
     created_at: NotRequired[str]
     level: NotRequired[int]
     version: NotRequired[int]
     sources: NotRequired[int]
+    edited: NotRequired[bool]  # the person edited the text; `original_summary` keeps what was generated
+    original_summary: NotRequired[str]
+    deleted: NotRequired[bool]  # the person removed it from the context; the panel still lists it
 
 
 class ContextReport(TypedDict):
@@ -35,6 +40,10 @@ class ContextReport(TypedDict):
     tool_tokens: int
     context_tokens: int
     history_tokens: int
+    pinned_tokens: NotRequired[int]
+    recall_tokens: NotRequired[int]
+    recalled: NotRequired[list[dict]]  # turn, score, tokens of each recalled turn
+    pinned: NotRequired[int]  # pinned messages carried outside the raw turns
 
 
 class ContextPoint(TypedDict):
@@ -43,6 +52,7 @@ class ContextPoint(TypedDict):
     turn: int
     context_tokens: int
     history_tokens: int
+    recall_tokens: NotRequired[int]
 
 
 MAX_CONTEXT_POINTS = 2000
@@ -66,12 +76,17 @@ class ChatState(TypedDict):
     compression_rate: float
     route: NotRequired[str]
     retrieved: NotRequired[list[dict]]
+    cited_whole: NotRequired[list[str]]  # whole documents (already in the context) the question matched
     system_prompt: NotRequired[str]
     agent_prompt: NotRequired[str]
     reminder: NotRequired[str]
     hide_old_tool_results: NotRequired[bool]
     context_policy: NotRequired[str]
     compression_notice: NotRequired[dict]
+    summarized: NotRequired[list[list[int]]]  # the turn spans summarized on this turn
+    recall: NotRequired[bool]  # search earlier turns for this turn (the session's setting)
+    recalled: NotRequired[list[dict]]  # turns recalled for this turn: turn, score, tokens, record
+    pinned: NotRequired[list[str]]  # ids of messages the person pinned
     context_report: NotRequired[ContextReport]
     context_messages: NotRequired[list[BaseMessage]]
     context_log: NotRequired[Annotated[list[ContextPoint], merge_context_log]]

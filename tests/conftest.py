@@ -1,11 +1,19 @@
-"""Shared fixtures: fake models, an in-memory graph, and transcripts built turn by turn."""
+"""Shared fixtures: fake models, an in-memory graph, an engine on a temporary database, and transcripts."""
+
+from pathlib import Path
 
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
+from graph.engine import Engine, Session, TurnEvent, assemble
+from graph.models import ModelProfile, Models
+from graph.settings import Settings
+from graph.storage.sqlite import create_checkpointer
 from tests.fakes import ScriptedChatModel, summary_reply
+
+pytest_plugins = ["tests.postgres_server"]  # a real PostgreSQL server, started once when a test asks for it
 
 
 def plain_turn(n: int) -> list[BaseMessage]:
@@ -58,3 +66,26 @@ def run_turn(graph, n: int, text: str | None = None, session_id: str = "s1", rat
         },
         {"configurable": {"thread_id": session_id}},
     )
+
+
+def make_engine(path: Path, chat: ScriptedChatModel, summary: ScriptedChatModel,
+                context_window: int = 128_000, tools: bool = True, **settings) -> Engine:
+    """An engine assembled as the app assembles it, on fake models and a SQLite file."""
+    profile = ModelProfile(label="fake", provider="remote", streaming=True, tools=tools,
+                           structured_output=True, context_window=context_window)
+    return assemble(Settings(db_path=str(path), **settings), create_checkpointer(path),
+                    Models(chat=chat, summary=summary, profile=profile))
+
+
+@pytest.fixture
+def engine(tmp_path, chat_model, summary_model):
+    engine = make_engine(tmp_path / "chat.sqlite", chat_model, summary_model)
+    yield engine
+    engine.close()
+
+
+def send(session: Session, text: str, rate: float | None = 0.3) -> list[TurnEvent]:
+    """Send a message, wait for its answer and for the work the engine does after it."""
+    events = session.send(text, compression_rate=rate).wait()
+    session.engine.wait_idle()
+    return events

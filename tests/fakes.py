@@ -2,7 +2,6 @@
 
 import json
 import time
-
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 

@@ -4,26 +4,24 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 from langchain_core.tools import BaseTool
 
-from graph.context import build_context, extract_current_turn, message_text, split_turns
-from graph.context_budget import fit_context
-from graph.context_report import report_context, tool_definition_tokens
-from graph.memory import active_summaries
-from graph.modifiers import (
-    CITATION_REMINDER,
-    append_reminders,
-    clip_earlier,
-    hide_old_tool_results,
-    insert_agent_prompt,
-)
-from graph.policies import get_policy
+from graph.context import covered_turn_count, extract_current_turn, split_turns
+from graph.documents.retrieval import Retriever
+from graph.memory.merge import active_summaries
+from graph.memory.recall import render_recalled
+from graph.models.clean_text import clean_model_text
 from graph.nodes.tools import MALFORMED_ARGUMENTS
-from graph.retrieval import Retriever
+from graph.policies import get_policy
+from graph.request.budget import RequestParts, fit_request
+from graph.request.modifiers import CITATION_REMINDER, agent_prompt_message, modify_earlier, reminder_message
+from graph.request.report import report_parts, tool_definition_tokens
+from graph.tools.answer import with_result
 from prompt.documents import number_documents, render_documents
-from prompt.system import BASE_SYSTEM_PROMPT
+from prompt.system import BASE_SYSTEM_PROMPT, render_system_prompt
 from state import ChatState
+from state.messages import message_text
 
 MAX_TOOL_ROUNDS = 4
 TOOL_LIMIT_REPLY = "I stopped after too many tool calls; please rephrase or narrow the question."
@@ -64,26 +62,71 @@ def bind_tools_if_supported(chat_model: BaseChatModel, tools: Sequence[BaseTool]
         return None
 
 
-def apply_modifiers(
-    context: list, current: int, policy, state: ChatState, retrieved: bool
-) -> tuple[list, int]:
-    """Seed 004's modifiers and the policy's message cut; returns the context and its tail length."""
-    if policy.message_chars:
-        context = clip_earlier(context, current, policy.message_chars)
-    if state.get("hide_old_tool_results"):
-        context = hide_old_tool_results(context, current)
-    context = insert_agent_prompt(context, current, state.get("agent_prompt") or "")
-    reminders = [CITATION_REMINDER if retrieved else "", state.get("reminder") or ""]
-    with_reminders = append_reminders(context, reminders)
-    return with_reminders, current + len(with_reminders) - len(context)
+def tools_as_text(turn: Sequence[BaseMessage]) -> list[BaseMessage]:
+    """A turn for a model that cannot call tools: tool calls leave, tool results become plain notes."""
+    shown: list[BaseMessage] = []
+    for message in turn:
+        if isinstance(message, ToolMessage):
+            shown.append(HumanMessage(f"[{message.name or 'tool'} result] {message_text(message)}", id=message.id))
+        elif isinstance(message, AIMessage) and message.tool_calls:
+            if message_text(message).strip():
+                shown.append(AIMessage(message_text(message), id=message.id))
+        else:
+            shown.append(message)
+    return shown
 
 
-def insert_documents(context: list, current: int, documents: list[dict]) -> list:
-    """Documents as one user message right above the current turn (seed 004: near the end)."""
-    if not documents:
-        return context
-    at = len(context) - current
-    return [*context[:at], HumanMessage(render_documents(documents)), *context[at:]]
+def stated_results(response: AIMessage, current: Sequence[BaseMessage]) -> AIMessage:
+    """The reply with every result of the current turn's tools in it (a small model may garble them)."""
+    text = message_text(response)
+    for message in current:
+        if isinstance(message, ToolMessage):
+            text = with_result(text, message.name or "", message_text(message))
+    return response if text == message_text(response) else response.model_copy(update={"content": text})
+
+
+def clean_reply(response: AIMessage) -> AIMessage:
+    """The reply without HTML entities or chat-template markup the model emitted."""
+    if not isinstance(response.content, str):
+        return response
+    cleaned = clean_model_text(response.content)
+    return response if cleaned == response.content else response.model_copy(update={"content": cleaned})
+
+
+def request_parts(state: ChatState, base_prompt: str, now: datetime, documents: list[dict],
+                  cite: bool, keep_last_turn: bool = False, textual_tools: bool = False) -> RequestParts:
+    """The request by part: system with summaries, pinned messages, raw turns, recalled turns, documents and
+    modifiers above the current turn, reminders at the end (seeds 000-004)."""
+    transcript = state.get("messages", [])
+    history = state.get("summary_history") or []
+    policy = get_policy(state.get("context_policy"))
+    consolidated = state.get("consolidated") or []
+    summaries = active_summaries(history, consolidated) if policy.consolidates else policy.carried(history)
+    prompt = state.get("system_prompt") or base_prompt
+    turns, current = split_turns(transcript)
+    covered = covered_turn_count(history)
+    if keep_last_turn and turns and covered >= len(turns):
+        covered = len(turns) - 1  # the last completed turn stays raw even once summarized
+    pinned_ids = frozenset(state.get("pinned") or [])
+    raw_turns = [modify_earlier(turn, policy.message_chars, bool(state.get("hide_old_tool_results")), pinned_ids)
+                 for turn in turns[covered:]]
+    if textual_tools:
+        raw_turns, current = [tools_as_text(turn) for turn in raw_turns], tools_as_text(current)
+    recalled = state.get("recalled") or []
+    inserted: list[BaseMessage] = [HumanMessage(render_documents(documents))] if documents else []
+    inserted += agent_prompt_message(state.get("agent_prompt") or "")
+    reminders = reminder_message([CITATION_REMINDER if cite else "", state.get("reminder") or ""])
+    return RequestParts(
+        render_system=lambda carried: SystemMessage(render_system_prompt(prompt, carried, now)),
+        summaries=list(summaries),
+        raw_turns=raw_turns,
+        current=list(current),
+        pinned=[m for turn in turns[:covered] for m in turn if m.id in pinned_ids],
+        recalled=[HumanMessage(render_recalled(recalled))] if recalled else [],
+        inserted=inserted,
+        after=reminders,
+        pinned_ids=pinned_ids,
+    )
 
 
 def make_llm_node(
@@ -93,8 +136,13 @@ def make_llm_node(
     clock: Callable[[], datetime] = lambda: datetime.now().astimezone(),
     context_budget_tokens: int | None = None,
     retriever: Retriever | None = None,
+    keep_last_turn: bool = False,
+    textual_tools: bool = False,
 ):
     """A node that answers from summaries + raw turns; tools are bound only on the agent path.
+
+    textual_tools: the model cannot call tools; results the intent step obtained reach it as text and
+    its reply is made to state them.
 
     With a budget, the context is shortened (never the transcript) to stay within it.
     """
@@ -106,35 +154,38 @@ def make_llm_node(
 
     def llm(state: ChatState) -> dict:
         transcript = state.get("messages", [])
-        history = state.get("summary_history") or []
-        policy = get_policy(state.get("context_policy"))
-        consolidated = state.get("consolidated") or []
-        summaries = active_summaries(history, consolidated) if policy.consolidates else policy.carried(history)
-        prompt = state.get("system_prompt") or base_prompt
-        context = build_context(transcript, history, prompt, clock(), summaries)
-        current = len(extract_current_turn(transcript))
-        passages = state.get("retrieved") or [] if state.get("route") == "rag" else []
+        rag = state.get("route") == "rag"
+        passages = state.get("retrieved") or [] if rag else []
         documents = [*whole_documents(state.get("session_id", "")), *passages]
-        context = insert_documents(context, current, documents)
-        context, tail = apply_modifiers(context, current, policy, state, bool(passages))
+        cited_titles = set(state.get("cited_whole") or []) if rag else set()
         use_tools = with_tools is not None and state.get("route") == "agent" and tool_rounds(state) < MAX_TOOL_ROUNDS
         model = with_tools if use_tools else chat_model
         tokens_for_tools = tool_tokens if use_tools else 0
+        cite = bool(passages or cited_titles)
+        parts = request_parts(state, base_prompt, clock(), documents, cite, keep_last_turn, textual_tools)
         if context_budget_tokens:
-            context = fit_context(context, tail, context_budget_tokens - tokens_for_tools)
+            parts = fit_request(parts, context_budget_tokens - tokens_for_tools)
+        context = parts.messages()
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
-        report = report_context(turn, context, transcript, summaries, tokens_for_tools)
-        response = repair_tool_calls(model.invoke(context))
-        if passages:
-            cited = number_documents(documents)[len(documents) - len(passages):]
-            sources = [{"document": d["document"], "title": d["title"]} for d in cited]
-            response = response.model_copy(update={"response_metadata": {**response.response_metadata,
-                                                                          "sources": sources}})
+        report = report_parts(turn, parts, transcript, tokens_for_tools, state.get("recalled") or [])
+        response = clean_reply(repair_tool_calls(model.invoke(context)))
+        if textual_tools:
+            response = stated_results(response, extract_current_turn(transcript))
+        metadata = dict(response.response_metadata)
+        if cite:
+            numbered = number_documents(documents)
+            whole_count = len(documents) - len(passages)
+            cited = [d for d in numbered[:whole_count] if d["title"] in cited_titles] + numbered[whole_count:]
+            metadata["sources"] = [{"document": d["document"], "title": d["title"]} for d in cited]
+        if parts.recalled:
+            metadata["recalled"] = [item["turn"] for item in state.get("recalled") or []]
+        response = response.model_copy(update={"response_metadata": metadata})
         if response.tool_calls and tool_rounds(state) >= MAX_TOOL_ROUNDS:
             response = AIMessage(response.content or TOOL_LIMIT_REPLY, id=response.id)
         if not response.tool_calls and not message_text(response).strip():
             raise EmptyReplyError("the model returned an empty reply")
-        point = {"turn": turn, "context_tokens": report["context_tokens"], "history_tokens": report["history_tokens"]}
+        point = {"turn": turn, "context_tokens": report["context_tokens"], "history_tokens": report["history_tokens"],
+                 "recall_tokens": report.get("recall_tokens", 0)}
         return {
             "messages": [response],
             "context_report": report,

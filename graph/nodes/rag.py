@@ -1,17 +1,22 @@
 """Retrieve passages from the session's documents for the llm node to cite."""
 
+from graph.documents.retrieval import Retriever
 from graph.nodes.router import latest_user_text
-from graph.retrieval import Retriever
 from state import ChatState
 
 
 def make_rag_node(retriever: Retriever | None):
-    """A node that stores the retrieved passages in the state; nothing to do without documents."""
+    """A node that stores the passages to insert and the whole documents the question matched (already in
+    the context, so cited rather than repeated); nothing to do without documents."""
 
     def rag(state: ChatState) -> dict:
         if retriever is None:
-            return {"retrieved": []}
-        passages = retriever.search(state.get("session_id", ""), latest_user_text(state))
-        return {"retrieved": passages}
+            return {"retrieved": [], "cited_whole": []}
+        session_id = state.get("session_id", "")
+        whole = {document["title"] for document in retriever.whole_documents(session_id)}
+        found = retriever.search(session_id, latest_user_text(state))
+        passages = [passage for passage in found if passage["title"] not in whole]
+        cited = sorted({passage["title"] for passage in found if passage["title"] in whole})
+        return {"retrieved": passages, "cited_whole": cited}
 
     return rag

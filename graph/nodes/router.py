@@ -1,17 +1,17 @@
 """Pick the path of a turn without an LLM call: casual fast path, document retrieval, or agent."""
 
+import logging
 import re
 from typing import Literal
-
-import logging
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 from pydantic import BaseModel, Field
 
-from graph.context import extract_current_turn, message_text
-from graph.retrieval import Retriever
+from graph.context import extract_current_turn
+from graph.documents.retrieval import Retriever
 from state import ChatState
+from state.messages import message_text
 
 logger = logging.getLogger(__name__)
 
@@ -62,11 +62,11 @@ def make_router_node(retriever: Retriever | None, router_model: BaseChatModel | 
     """A router that consults the session's documents only when there are any, and a model only
     when their score is ambiguous and the model supports structured output."""
 
-    def ask_model(text: str, titles: str) -> bool:
+    def ask_model(model: BaseChatModel, text: str, titles: str) -> bool:
         try:
-            decider = router_model.with_structured_output(RouteDecision, method="function_calling")
+            decider = model.with_structured_output(RouteDecision, method="function_calling")
             decision = decider.invoke([HumanMessage(ROUTER_PROMPT.format(titles=titles, question=text))])
-            return decision.route == "rag"
+            return isinstance(decision, RouteDecision) and decision.route == "rag"
         except Exception:  # no decision: fall back to the score alone
             logger.info("Router model gave no decision", exc_info=True)
             return False
@@ -74,14 +74,14 @@ def make_router_node(retriever: Retriever | None, router_model: BaseChatModel | 
     def router(state: ChatState) -> dict:
         text = latest_user_text(state)
         session_id = state.get("session_id", "")
-        has_documents = retriever is not None and retriever.has_documents(session_id)
-        matches = False
-        if has_documents:
-            score = retriever.best_score(session_id, text)
-            matches = score >= MATCH_SCORE
-            if not matches and score >= AMBIGUOUS_SCORE and router_model is not None:
-                matches = ask_model(text, ", ".join(d.title for d in retriever.list_documents(session_id)))
-        return {"route": classify(text, has_documents, matches)}
+        if retriever is None or not retriever.has_documents(session_id):
+            return {"route": classify(text, False, False)}
+        score = retriever.best_score(session_id, text)
+        matches = score >= MATCH_SCORE
+        if not matches and score >= AMBIGUOUS_SCORE and router_model is not None:
+            titles = ", ".join(d.title for d in retriever.list_documents(session_id))
+            matches = ask_model(router_model, text, titles)
+        return {"route": classify(text, True, matches)}
 
     return router
 

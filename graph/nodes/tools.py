@@ -1,32 +1,9 @@
-"""The agent's tools and the node that runs them; a failing tool answers with `Error: ...`."""
+"""The node that runs the agent's tool calls; a failing tool answers with `Error: ...`."""
 
-from datetime import datetime
-
-from langchain_core.tools import BaseTool, tool
 from langchain_core.messages import ToolMessage
+from langchain_core.tools import BaseTool
 from langgraph.prebuilt import ToolNode
 from langgraph.prebuilt.tool_node import ToolCallRequest
-
-from graph.calculator import evaluate_expression
-
-
-@tool
-def calculator(expression: str) -> str:
-    """Evaluate an arithmetic expression, e.g. `123 * 456` or `sqrt(2) + log(10)`."""
-    result = evaluate_expression(expression)
-    if isinstance(result, float) and result.is_integer() and abs(result) < 1e15:
-        result = int(result)
-    return str(result)
-
-
-@tool
-def get_current_datetime() -> str:
-    """Return the current local date, time and weekday."""
-    return datetime.now().astimezone().strftime("%Y-%m-%d %H:%M:%S %Z (%A)")
-
-
-DEFAULT_TOOLS: list[BaseTool] = [calculator, get_current_datetime]
-
 
 MALFORMED_ARGUMENTS = "__malformed_arguments__"
 

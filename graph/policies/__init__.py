@@ -1,10 +1,11 @@
 """The context policies a session can choose from; seed 000's 3-turn policy is the default."""
 
-from graph.policies import seed000, seed001, seed002, seed003
+from graph.policies import every_three_turns, sliding_window, token_threshold, window_share
 from graph.policies.base import ContextPolicy, PolicyInput
 
-DEFAULT_POLICY = seed000.POLICY.name
-REGISTRY: dict[str, ContextPolicy] = {p.name: p for p in (seed000.POLICY, seed001.POLICY, seed002.POLICY, seed003.POLICY)}
+DEFAULT_POLICY = every_three_turns.POLICY.name
+_ALL = (every_three_turns.POLICY, token_threshold.POLICY, window_share.POLICY, sliding_window.POLICY)
+REGISTRY: dict[str, ContextPolicy] = {policy.name: policy for policy in _ALL}
 POLICIES = {name: policy.label for name, policy in REGISTRY.items()}
 
 

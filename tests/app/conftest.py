@@ -7,8 +7,8 @@ from streamlit.testing.v1 import AppTest
 import graph.engine
 from graph.engine import Engine, assemble
 from graph.models import ModelProfile, Models
-from graph.persistence import create_checkpointer
 from graph.settings import Settings
+from graph.storage.sqlite import create_checkpointer
 from tests.fakes import ScriptedChatModel, summary_reply
 
 PROFILE = ModelProfile("fake-model", "remote", streaming=True, tools=True, structured_output=True, context_window=8192)
@@ -23,7 +23,8 @@ class FakeEngineFactory:
         self.summary = ScriptedChatModel(reply=summary_reply)
         self.engine = None
 
-    def __call__(self, settings: Settings, progress=None) -> Engine:
+    def __call__(self, settings: Settings | None = None, progress=None) -> Engine:
+        settings = settings or Settings()
         saver = create_checkpointer(self.db_path)
         models = Models(chat=self.chat, summary=self.summary, profile=PROFILE)
         self.engine = assemble(settings, saver, models)

@@ -41,8 +41,9 @@ def test_context_inspector_shows_parts_and_messages(app):
     for n in range(1, 6):
         send(app, f"question {n}")
     table = app.table[0].value
-    assert list(table.iloc[:, 0])[:4] == ["시스템", "요약", "요약 안 된 턴", "현재 턴"]
-    assert all(int(v) > 0 for v in list(table.iloc[:, 1])[1:4])
+    labels, tokens = list(table.iloc[:, 0]), [int(v) for v in table.iloc[:, 1]]
+    assert labels[:6] == ["시스템", "요약", "고정된 메시지", "요약 안 된 턴", "기억해 낸 턴", "현재 턴"]
+    assert tokens[0] > 0 and tokens[1] > 0 and tokens[3] > 0 and tokens[5] > 0
     codes = [c.value for c in app.code]
     assert any("[1-3턴]" in c for c in codes) and "question 5" in codes
 
@@ -66,7 +67,7 @@ def test_failed_reply_shows_error_and_retry_answers_it(app, fake_engine):
     fake_engine.chat.script = [ConnectionError("refused")]
     send(app, "hello there, what is new?")
     assert not app.exception
-    assert any("cannot be reached" in e.value for e in app.error)
+    assert any("연결할 수 없습니다" in e.value for e in app.error)  # the UI's language
     assert bubble_texts(app, 0) == ["hello there, what is new?"]
     app.button(key="retry").click().run()
     assert not app.error
@@ -118,15 +119,17 @@ def test_language_switches_to_english(app):
     assert any("Summary history" in s.value for s in app.subheader)
 
 
-def test_interrupted_stream_keeps_the_partial_answer(app, fake_engine):
+def test_stopped_turn_keeps_the_partial_answer(app, fake_engine):
     send(app, "first")
-    session = app.session_state["session_id"]
-    fake_engine.chat.script = [RuntimeError("cut")]
-    send(app, "tell me a long story")
-    app.session_state["turn_errors"] = {}
-    app.session_state["streaming_turns"] = {session: "Once upon a time"}
+    session = fake_engine.engine.session(app.session_state["session_id"])
+    fake_engine.chat.delay = 0.05
+    fake_engine.chat.reply = lambda m: __import__("langchain_core.messages").messages.AIMessage(
+        "Once upon a time " + "and then " * 200)
+    run = session.send("tell me a long story")
+    tokens = [event.text for _, event in zip(range(4), run, strict=False)]
+    run.close()  # what a click on Stop (or any click during the stream) does
     app.run()
-    assert bubble_texts(app, -1)[-1] == "Once upon a time ⏹"
+    assert bubble_texts(app, -1)[-1] == "".join(tokens).rstrip() + " ⏹"
     assert not app.error
 
 
@@ -181,7 +184,7 @@ def test_modifiers_are_saved_and_shape_the_context(app, fake_engine):
 def test_seed002_compression_notice_is_shown(app, fake_engine, monkeypatch):
     from langchain_core.messages import AIMessage
 
-    monkeypatch.setattr("graph.policies.seed002.WINDOW_SHARE", 0.0)
+    monkeypatch.setattr("graph.policies.window_share.WINDOW_SHARE", 0.0)
     app.selectbox(key="context_policy_choice").set_value("seed002").run()
     fake_engine.chat.reply = lambda m: AIMessage("answer " * 40)
     for n in range(1, 9):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
-from graph.local_server import free_port
+from graph.models.local_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"

@@ -9,6 +9,7 @@ pytestmark = pytest.mark.browser
 
 ASSISTANT = '[data-testid="stChatMessage"]:has([data-testid="stChatMessageAvatarAssistant"])'
 REPLY_SECONDS = 120
+LONG_REQUEST = "Write a long story about a dragon who learns to cook. Make it at least ten paragraphs long."
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
@@ -62,7 +63,7 @@ def test_stop_keeps_what_was_streamed(app_url, page):
     page.locator(".st-key-new_chat button").click()
     page.locator(ASSISTANT).first.wait_for(state="detached", timeout=30_000)
     before = 0
-    page.get_by_test_id("stChatInputTextArea").fill("Count from 1 to 300, writing every number as a word.")
+    page.get_by_test_id("stChatInputTextArea").fill(LONG_REQUEST)
     page.keyboard.press("Enter")
     bubble = page.locator(ASSISTANT).nth(before)
     deadline = time.monotonic() + REPLY_SECONDS
@@ -72,5 +73,5 @@ def test_stop_keeps_what_was_streamed(app_url, page):
     page.locator(".st-key-stop").wait_for(state="detached", timeout=30_000)
     page.get_by_text("⏹").first.wait_for(timeout=30_000)
     kept = page.locator(ASSISTANT).nth(before).inner_text()
-    assert kept.strip().endswith("⏹") and len(kept) > 10
-    assert page.get_by_text("Count from 1 to 300, writing every number as a word.").count() == 1
+    assert "⏹" in kept and len(kept) > 10
+    assert page.get_by_text(LONG_REQUEST).count() == 1

@@ -1,14 +1,13 @@
 """Runs three turns, then hangs inside turn 4 (in the reply or in the summary) until it is killed."""
 
 import sys
+import threading
 import time
 from pathlib import Path
 
 from langchain_core.messages import AIMessage
 
-from graph.builder import build_graph
-from graph.persistence import create_checkpointer
-from graph.turns import stream_turn, thread_config, turn_input
+from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel, echo_reply, summary_reply
 
 
@@ -24,16 +23,28 @@ def hang_when(marker: Path, condition, normal):
     return reply
 
 
+def ahead_of_time(messages) -> bool:
+    """Whether the engine's background worker, not a turn, asks for this summary."""
+    return threading.current_thread().name.startswith("summary-prefetch")
+
+
+def refuse_ahead(messages) -> AIMessage:
+    """The summary made ahead fails, so turn 4 makes it itself (and hangs there)."""
+    raise ConnectionError("the summary endpoint went away")
+
+
 def main(db: str, where: str) -> None:
     marker = Path(db + ".hanging")
     in_turn_4 = lambda messages: "question 4" in str(messages[-1].content)  # noqa: E731
+    in_a_turn = lambda messages: not ahead_of_time(messages)  # noqa: E731
     chat = ScriptedChatModel(reply=hang_when(marker, in_turn_4, echo_reply) if where == "llm" else echo_reply)
-    summary = ScriptedChatModel(reply=hang_when(marker, lambda m: True, summary_reply) if where == "summary"
+    summary = ScriptedChatModel(reply=hang_when(marker, in_a_turn, refuse_ahead) if where == "summary"
                                 else summary_reply)
-    graph = build_graph(chat, summary, create_checkpointer(db))
+    engine = make_engine(Path(db), chat, summary)
+    session = engine.session("crash")
     for n in range(1, 5):
-        messages = graph.get_state(thread_config("crash")).values.get("messages", [])
-        list(stream_turn(graph, "crash", turn_input(f"question {n}", "crash", 0.3, messages)))
+        session.send(f"question {n}").wait()
+        engine.wait_idle()  # as a person reads the answer before typing the next message
 
 
 if __name__ == "__main__":

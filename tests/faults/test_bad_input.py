@@ -5,9 +5,11 @@ import stat
 from langchain_core.messages import HumanMessage
 from streamlit.testing.v1 import AppTest
 
-from graph.persistence import create_checkpointer
-from graph.turns import stream_turn, thread_config, turn_input
-from graph.user_input import clean_user_text
+from graph.session.user_input import clean_user_text
+from graph.storage.sqlite import create_checkpointer
+from tests.conftest import make_engine
+from tests.conftest import send as send_turn
+from tests.fakes import ScriptedChatModel, summary_reply
 
 
 def test_control_characters_and_lone_surrogates_are_cleaned():
@@ -16,13 +18,16 @@ def test_control_characters_and_lone_surrogates_are_cleaned():
 
 
 def test_cleaned_text_is_stored_and_reloaded(tmp_path):
-    from graph.builder import build_graph
-    from tests.fakes import ScriptedChatModel, summary_reply
-
-    graph = build_graph(ScriptedChatModel(), ScriptedChatModel(reply=summary_reply), create_checkpointer(tmp_path / "db"))
-    list(stream_turn(graph, "s", turn_input("hi\x00 there \udcff!", "s", 0.3, [])))
-    messages = graph.get_state(thread_config("s")).values["messages"]
+    chat = ScriptedChatModel()
+    engine = make_engine(tmp_path / "db", chat, ScriptedChatModel(reply=summary_reply))
+    send_turn(engine.session("s"), "hi\x00 there \udcff!")
+    assert chat.calls[-1][-1].content == "hi there \ufffd!"
+    engine.close()
+    reopened = make_engine(tmp_path / "db", ScriptedChatModel(), ScriptedChatModel(reply=summary_reply))
+    messages = reopened.session("s").messages()
     assert messages[0].content == "hi there \ufffd!" and isinstance(messages[0], HumanMessage)
+    assert [s.title for s in reopened.sessions()] == ["hi there \ufffd!"]
+    reopened.close()
 
 
 def send(app, text):
@@ -34,8 +39,10 @@ def test_one_megabyte_paste_is_kept_whole_and_shortened_for_the_model(fake_engin
     app = AppTest.from_file("../../app.py", default_timeout=60).run()
     paste = "The quarterly report says revenue grew. " * 26_000
     send(app, paste)
+    assert not app.exception and fake_engine.chat.calls == []  # first offered as a document
+    app.button(key="paste_message").click().run()  # the person sends it as a message anyway
     assert not app.exception
-    state = fake_engine.engine.graph.get_state(thread_config(app.session_state["session_id"])).values
+    state = fake_engine.engine.session(app.session_state["session_id"]).state()
     assert state["messages"][0].content == paste.strip()
     sent = fake_engine.chat.calls[-1][-1].content
     assert len(sent) < len(paste) and "characters omitted" in sent

@@ -11,10 +11,8 @@ from pathlib import Path
 import pytest
 from langchain_core.messages import HumanMessage
 
-from graph.builder import build_graph
 from graph.context import split_turns
-from graph.persistence import create_checkpointer
-from graph.turns import has_unfinished_turn, recover_pending_turn, stream_turn, thread_config, turn_input
+from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_reply
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,16 +34,20 @@ def test_session_survives_a_kill_mid_turn_and_continues(tmp_path, where):
     db = tmp_path / "chat.sqlite"
     crash_in(where, db)
     chat, summary = ScriptedChatModel(), ScriptedChatModel(reply=summary_reply)
-    graph = build_graph(chat, summary, create_checkpointer(db))
-    recover_pending_turn(graph, "crash")  # what the app does when it opens a session
-    state = graph.get_state(thread_config("crash")).values
+    engine = make_engine(db, chat, summary)
+    session = engine.session("crash")
+    state = session.state()  # what the app does when it opens a session
     humans = [m.content for m in state["messages"] if isinstance(m, HumanMessage)]
     assert humans == ["question 1", "question 2", "question 3", "question 4"]
-    assert len(split_turns(state["messages"])[0]) == 3 and has_unfinished_turn(state["messages"])
-    list(stream_turn(graph, "crash", None))  # Retry after the restart
-    list(stream_turn(graph, "crash", turn_input("question 5", "crash", 0.3, [])))
-    state = graph.get_state(thread_config("crash")).values
-    assert [m.content for m in state["messages"] if isinstance(m, HumanMessage)] == [f"question {n}" for n in range(1, 6)]
-    assert len(split_turns(state["messages"])[0]) == 5
+    assert len(split_turns(state["messages"])[0]) == 3 and session.unfinished()
+    assert session.retry()[-1].text == "Reply to: question 4"  # Retry after the restart
+    engine.wait_idle()
+    assert send(session, "question 5")[-1].text == "Reply to: question 5"
+    state = session.state()
+    humans = [m.content for m in state["messages"] if isinstance(m, HumanMessage)]
+    assert humans == [f"question {n}" for n in range(1, 6)]
+    assert len(split_turns(state["messages"])[0]) == 5 and state["turn_count"] == 5
     assert [r["turns"] for r in state["summary_history"]] == [[1, 2, 3]]
     assert len(summary.calls) == 1
+    assert engine.storage.journal_read("crash") is None
+    engine.close()

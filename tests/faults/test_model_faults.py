@@ -9,10 +9,12 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
 from graph.context import split_turns
-from graph.turns import stream_turn, thread_config, turn_input
+from graph.nodes.llm import EmptyReplyError
+from graph.session.transcript import thread_config
+from tests.conftest import make_engine, send
+from tests.fakes import summary_reply
 from tests.faults import injection
 from tests.faults.injection import FaultyModel
-from tests.fakes import summary_reply
 
 TURNS = 30
 
@@ -31,33 +33,35 @@ def reply(messages):
     return AIMessage(f"Reply to: {text}")
 
 
-def run_with_retries(graph, session, text, history_messages, attempts=10):
+def run_with_retries(session, text, attempts=10):
     """Send a message like the app does, then press Retry until the turn has its answer."""
-    payload = turn_input(text, session, 0.3, history_messages)
+    events = send(session, text)
     errors = 0
     for _ in range(attempts):
-        try:
-            list(stream_turn(graph, session, payload))
+        if events[-1].kind == "reply":
+            assert not session.unfinished()
             return errors
-        except Exception:
-            errors += 1
-            payload = None  # Retry resumes the saved turn
+        assert events[-1].kind == "error" and session.unfinished()  # the message is kept
+        assert [m.content for m in session.messages() if isinstance(m, HumanMessage)][-1] == text
+        errors += 1
+        events = session.retry()
+        session.engine.wait_idle()
     raise AssertionError(f"turn {text!r} never completed")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_faults_lose_and_double_nothing(seed):
+def test_random_faults_lose_and_double_nothing(seed, tmp_path):
     rng = random.Random(seed)
-    chat = FaultyModel(reply=reply, faults={k: rng.choice(injection.FAULTS) for k in rng.sample(range(80), 20)})
-    summary = FaultyModel(reply=summary_reply, faults={k: rng.choice(injection.RAISING) for k in range(0, 12, 3)})
-    graph = build_graph(chat, summary, InMemorySaver())
+    chat_faults = {k: rng.choice(injection.FAULTS) for k in rng.sample(range(80), 20)}
+    summary_faults = {k: rng.choice(injection.RAISING) for k in range(0, 12, 3)}
+    chat = FaultyModel(reply=reply, faults=chat_faults)
+    summary = FaultyModel(reply=summary_reply, faults=summary_faults)
+    engine = make_engine(tmp_path / "chat.sqlite", chat, summary)
+    session = engine.session("s")
     texts = [f"compute {n}" if n % 4 == 0 else f"question {n}" for n in range(1, TURNS + 1)]
-    messages, failures = [], 0
-    for text in texts:
-        failures += run_with_retries(graph, "s", text, messages)
-        messages = graph.get_state(thread_config("s")).values["messages"]
+    failures = sum(run_with_retries(session, text) for text in texts)
     assert failures > 0
-    state = graph.get_state(thread_config("s")).values
+    state = session.state()
     assert [m.content for m in state["messages"] if isinstance(m, HumanMessage)] == texts
     turns, current = split_turns(state["messages"])
     assert len(turns) == TURNS and current == []
@@ -71,16 +75,21 @@ def test_random_faults_lose_and_double_nothing(seed):
     covered = [n for record in state["summary_history"] for n in record["turns"]]
     assert covered == list(range(1, len(covered) + 1))  # each turn summarized exactly once, in order
     assert len(covered) >= TURNS - 6
+    engine.close()
 
 
-def test_malformed_tool_call_gets_an_error_result_and_the_model_recovers():
+def test_malformed_tool_call_gets_an_error_result_and_the_model_recovers(tmp_path):
     chat = FaultyModel(reply=reply, faults={0: injection.malformed_tool_call})
-    graph = build_graph(chat, FaultyModel(reply=summary_reply), InMemorySaver())
-    list(stream_turn(graph, "s", turn_input("compute 6*7", "s", 0.3, [])))
-    messages = graph.get_state(thread_config("s")).values["messages"]
+    engine = make_engine(tmp_path / "chat.sqlite", chat, FaultyModel(reply=summary_reply))
+    events = send(engine.session("s"), "compute 6*7")
+    results = [e for e in events if e.kind == "tool" and e.data["phase"] == "result"]
+    assert results[0].data["status"] == "error" and results[0].text.startswith("Error:")
+    assert results[-1].data["status"] == "success" and results[-1].text == "42"
+    messages = engine.session("s").messages()
     error = next(m for m in messages if isinstance(m, ToolMessage))
     assert error.status == "error" and error.content.startswith("Error:")
-    assert messages[-1].content == "Tool said: 42"
+    assert messages[-1].content == events[-1].text == "Tool said: 42"
+    engine.close()
 
 
 def test_unparsable_tool_arguments_are_answered_with_a_json_error():
@@ -93,21 +102,23 @@ def test_unparsable_tool_arguments_are_answered_with_a_json_error():
     assert state["messages"][-1].content == "Tool said: 42"
 
 
-def test_empty_reply_keeps_the_turn_open_for_retry():
+def test_empty_reply_keeps_the_turn_open_for_retry(tmp_path):
     chat = FaultyModel(reply=reply, faults={0: injection.empty_reply})
-    graph = build_graph(chat, FaultyModel(reply=summary_reply), InMemorySaver())
-    with pytest.raises(RuntimeError, match="empty reply"):
-        list(stream_turn(graph, "s", turn_input("hello there friend", "s", 0.3, [])))
-    list(stream_turn(graph, "s", None))
-    messages = graph.get_state(thread_config("s")).values["messages"]
-    assert [m.content for m in messages] == ["hello there friend", "Reply to: hello there friend"]
+    engine = make_engine(tmp_path / "chat.sqlite", chat, FaultyModel(reply=summary_reply))
+    session = engine.session("s")
+    error = send(session, "hello there friend")[-1]
+    assert error.kind == "error" and isinstance(error.data["error"], EmptyReplyError)
+    assert "empty reply" in error.text and session.unfinished()
+    assert session.retry()[-1].text == "Reply to: hello there friend"
+    assert [m.content for m in session.messages()] == ["hello there friend", "Reply to: hello there friend"]
+    engine.close()
 
 
 @pytest.mark.parametrize(
     "fault, words",
-    [(injection.timeout, "took too long"), (injection.connection_refused, "cannot be reached"),
-     (injection.server_error, "HTTP 500"), (injection.empty_reply, "empty reply")],
-)
+    [(injection.timeout, "너무 늦습니다"), (injection.connection_refused, "연결할 수 없습니다"),
+     (injection.server_error, "HTTP 500"), (injection.empty_reply, "빈 답")],
+)  # the UI's default language is Korean
 def test_ui_explains_each_fault_and_retry_answers(fault, words, fake_engine):
     from streamlit.testing.v1 import AppTest
 

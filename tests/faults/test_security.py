@@ -1,13 +1,16 @@
 """Security: strict checkpoint deserialization, safe tools only, current checkpoint library."""
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from importlib.metadata import version
 
+import pytest
 from langchain_core.messages import HumanMessage
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
-from graph.nodes.tools import DEFAULT_TOOLS
-from graph.persistence import create_checkpointer
+from graph.storage.sqlite import create_checkpointer
+from graph.tools.calculator import CalculatorError
+from graph.tools.catalog import DEFAULT_TOOLS
 
 
 @dataclass
@@ -26,8 +29,17 @@ def test_checkpoints_deserialize_only_safe_types(tmp_path):
     assert loaded["message"] == HumanMessage("hi")
 
 
-def test_no_code_execution_or_file_tools():
-    assert {tool.name for tool in DEFAULT_TOOLS} == {"calculator", "get_current_datetime"}
+def test_default_tools_compute_and_tell_the_date_and_nothing_else():
+    tools = {tool.name: tool for tool in DEFAULT_TOOLS}
+    assert tools["calculator"].invoke({"expression": "2+3"}) == "5"
+    stamp = tools["get_current_datetime"].invoke({})
+    told = datetime.strptime(stamp[:19], "%Y-%m-%d %H:%M:%S")
+    assert abs(told - datetime.now()) < timedelta(minutes=1)  # today's date, the local time now
+    assert f"({told.strftime('%A')})" in stamp  # and its weekday
+    with pytest.raises(CalculatorError):
+        tools["calculator"].invoke({"expression": "open('/etc/passwd').read()"})
+    for tool in DEFAULT_TOOLS:  # no tool takes a path, a command or code
+        assert set(tool.args) <= {"expression"}
 
 
 def test_checkpoint_library_is_past_its_advisories():

@@ -5,10 +5,10 @@ from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
-from graph.document_reader import read_upload
-from graph.documents import WHOLE_MAX_TOKENS, DocumentRefused, DocumentStore, chunk_text
-from graph.modifiers import CITATION_REMINDER
-from graph.persistence import create_checkpointer
+from graph.documents.reader import read_upload
+from graph.documents.store import WHOLE_MAX_TOKENS, DocumentRefused, DocumentStore, chunk_text
+from graph.request.modifiers import CITATION_REMINDER
+from graph.storage.sqlite import SqliteStorage
 from tests.fakes import ScriptedChatModel, summary_reply
 
 FILLER = "The handbook covers many topics about office life, parking, lunch and meetings. " * 120
@@ -39,7 +39,9 @@ def minimal_pdf(text: str) -> bytes:
 
 @pytest.fixture
 def store(tmp_path):
-    return DocumentStore(create_checkpointer(tmp_path / "docs.sqlite"))
+    storage = SqliteStorage.open(tmp_path / "docs.sqlite")
+    yield DocumentStore(storage)
+    storage.close()
 
 
 def test_reader_handles_txt_md_and_pdf():
@@ -61,20 +63,27 @@ def test_small_documents_ride_whole_and_large_ones_are_indexed(store):
     assert any("15 days" in p["contents"] for p in store.search("s", "how many vacation days of leave?"))
     assert store.best_score("s", "vacation leave days") > store.best_score("s", "quantum chromodynamics")
     store.remove("s", large.id)
-    assert not store.has_documents("s") and store.search("s", "vacation") == []
+    assert store.search("s", "vacation") == []
+    assert [p["title"] for p in store.search("s", "Mina birthday")] == ["memo.txt"]  # whole ones are searchable
+    store.remove("s", small.id)
+    assert not store.has_documents("s") and store.search("s", "birthday") == []
 
 
 def test_empty_and_oversized_files_are_refused(store, monkeypatch):
     with pytest.raises(DocumentRefused, match="no text"):
         store.add("s", "empty.txt", "   ")
-    monkeypatch.setattr("graph.documents.MAX_DOCUMENT_TOKENS", 100)
+    monkeypatch.setattr("graph.documents.store.MAX_DOCUMENT_TOKENS", 100)
     with pytest.raises(DocumentRefused, match="more than the 100"):
         store.add("s", "big.txt", FILLER)
 
 
 def test_fts_syntax_in_questions_is_harmless(store):
-    store.add("s", "handbook.md", FILLER + POLICY)
-    assert isinstance(store.search("s", 'vacation" OR * NEAR( ) -- ;'), list)
+    store.add("s", "handbook.md", FILLER + POLICY + FILLER)
+    passages = store.search("s", 'vacation" AND "NEAR( leave* -sick: days) OR ^paid --;')
+    assert passages and "15 days of paid annual leave" in passages[0]["contents"]
+    assert store.best_score("s", 'NOT "vacation*" : leave') > 0
+    assert store.search("s", '"NEAR( * - : ^ ) NEAR"') == []  # syntax alone matches nothing
+    assert store.search("s", '" * ( ) : - ^ + {}') == [] and store.best_score("s", '"*:-') == 0.0
 
 
 def test_chunks_overlap_and_cover_the_text():
@@ -103,15 +112,19 @@ def test_question_about_documents_is_answered_from_numbered_passages_with_source
     assert sources[0] == {"document": 2, "title": "handbook.md"}
 
 
-def test_small_documents_alone_need_no_retrieval(store):
+def test_a_small_document_rides_whole_and_is_cited_when_the_question_matches_it(store):
     store.add("s", "memo.txt", "Mina's birthday is on May 3.")
     chat = ScriptedChatModel()
     graph = build_graph(chat, ScriptedChatModel(reply=summary_reply), InMemorySaver(), retriever=store)
     state = graph.invoke({"messages": [HumanMessage("When is Mina's birthday?")], "turn_count": 1,
                           "session_id": "s", "compression_rate": 0.3}, {"configurable": {"thread_id": "s"}})
-    assert state["route"] == "agent"
-    assert any("May 3" in m.content for m in chat.calls[-1])
-    assert "sources" not in state["messages"][-1].response_metadata
+    assert state["route"] == "rag"
+    assert sum("May 3" in m.content for m in chat.calls[-1]) == 1  # whole, not repeated as a passage
+    assert state["messages"][-1].response_metadata["sources"] == [{"document": 1, "title": "memo.txt"}]
+    state = graph.invoke({"messages": [HumanMessage("Tell me a joke about penguins")], "turn_count": 2,
+                          "session_id": "s", "compression_rate": 0.3}, {"configurable": {"thread_id": "s"}})
+    assert state["route"] == "agent" and "sources" not in state["messages"][-1].response_metadata
+    assert any("May 3" in m.content for m in chat.calls[-1])  # still in the context, just not cited
 
 
 def test_ambiguous_score_asks_a_structured_output_model(store, monkeypatch):

@@ -5,16 +5,12 @@ from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
-from graph.context_budget import TOOL_PLACEHOLDER, fit_context
-from graph.engine import assemble
-from graph.housekeeping import prune_checkpoints
-from graph.memory import active_summaries, record_tokens
-from graph.models import ModelProfile, Models
-from graph.persistence import create_checkpointer
-from graph.settings import Settings
-from graph.tokens import count_messages, count_transcript
-from graph.turns import thread_config
-from tests.conftest import run_turn, tool_turn, transcript
+from graph.memory.merge import active_summaries, record_tokens
+from graph.request.budget import TOOL_PLACEHOLDER, fit_context
+from graph.request.tokens import count_messages, count_transcript
+from graph.session.transcript import thread_config
+from graph.storage.base import KEEP_CHECKPOINTS
+from tests.conftest import make_engine, run_turn, send, tool_turn, transcript
 
 
 def test_old_summaries_merge_into_higher_levels_within_the_budget(chat_model, summary_model):
@@ -22,7 +18,7 @@ def test_old_summaries_merge_into_higher_levels_within_the_budget(chat_model, su
     for n in range(1, 41):
         state = run_turn(graph, n)
     history, consolidated = state["summary_history"], state["consolidated"]
-    assert [r["turns"] for r in history] == [[f, f + 1, f + 2] for f in range(1, 38, 3)]  # every original kept
+    assert [r["turns"] for r in history] == [[f, f + 1, f + 2] for f in range(1, 38, 3)]  # originals kept
     assert consolidated and consolidated[0]["turns"][0] == 1 and consolidated[-1]["level"] >= 2
     active = active_summaries(history, consolidated)
     assert sum(record_tokens(r) for r in active) <= 80
@@ -75,47 +71,44 @@ def test_oldest_raw_turns_leave_an_overfull_context_whole():
     assert fit_context(context, 1, budget - 1)[1:] == [*turns[4:], context[-1]]
 
 
-def make_engine(tmp_path, chat_model, summary_model):
-    profile = ModelProfile("fake", "remote", True, True, True, 8192)
-    return assemble(Settings(db_path=str(tmp_path / "db.sqlite")), create_checkpointer(tmp_path / "db.sqlite"),
-                    Models(chat_model, summary_model, profile))
-
-
 def test_summary_made_after_turn_3_is_applied_at_turn_4_without_a_call(tmp_path, chat_model, summary_model):
-    engine = make_engine(tmp_path, chat_model, summary_model)
+    engine = make_engine(tmp_path / "db.sqlite", chat_model, summary_model, context_window=8192)
+    session = engine.session("s1")
     for n in range(1, 4):
-        run_turn(engine.graph, n)
-    engine.after_turn("s1", 0.3)
-    engine.prefetcher.wait()
+        send(session, f"question {n}")
     calls_before = len(summary_model.calls)
-    assert calls_before == 1
-    state = run_turn(engine.graph, 4)
+    assert calls_before == 1  # made in the background after turn 3
+    events = send(session, "question 4")
     assert len(summary_model.calls) == calls_before  # applied, not made, during turn 4
-    assert [r["turns"] for r in state["summary_history"]] == [[1, 2, 3]]
+    assert [e.data["turns"] for e in events if e.kind == "summary"] == [[[1, 2, 3]]]
+    assert [r["turns"] for r in session.state()["summary_history"]] == [[1, 2, 3]]
     assert "[1-3턴]" in chat_model.calls[-1][0].content
 
 
 def test_rate_change_before_turn_4_still_takes_effect(tmp_path, chat_model, summary_model):
-    engine = make_engine(tmp_path, chat_model, summary_model)
+    engine = make_engine(tmp_path / "db.sqlite", chat_model, summary_model, context_window=8192)
+    session = engine.session("s1")
     for n in range(1, 4):
-        run_turn(engine.graph, n)
-    engine.after_turn("s1", 0.3)
-    engine.prefetcher.wait()
-    state = run_turn(engine.graph, 4, rate=0.5)
+        send(session, f"question {n}")
+    send(session, "question 4", rate=0.5)
+    state = session.state()
     assert state["summary_history"][0]["compression_rate"] == 0.5
     assert len(summary_model.calls) == 2  # the prefetched 0.3 summary was not used
+    assert session.settings().compression_rate == 0.5
 
 
 def test_housekeeping_keeps_the_last_checkpoints_and_the_session_intact(tmp_path, chat_model, summary_model):
-    engine = make_engine(tmp_path, chat_model, summary_model)
+    engine = make_engine(tmp_path / "db.sqlite", chat_model, summary_model, context_window=8192)
+    session = engine.session("s1")
     for n in range(1, 8):
-        run_turn(engine.graph, n)
-    removed = prune_checkpoints(engine.saver, "s1", keep=3)
-    assert removed > 0
-    assert len(list(engine.saver.list(thread_config("s1")))) == 3
-    state = run_turn(engine.graph, 8)
+        send(session, f"question {n}")
+    assert len(list(engine.saver.list(thread_config("s1")))) == KEEP_CHECKPOINTS  # pruned after each turn
+    assert engine.storage.prune_checkpoints("s1", keep=1) == KEEP_CHECKPOINTS - 1
+    assert len(list(engine.saver.list(thread_config("s1")))) == 1
+    send(session, "question 8")
+    state = session.state()
     assert len([m for m in state["messages"] if isinstance(m, HumanMessage)]) == 8
-    assert len(state["summary_history"]) == 2
+    assert len(state["summary_history"]) == 2 and session.turns_completed() == 8
 
 
 def test_transcript_count_is_incremental_and_exact():

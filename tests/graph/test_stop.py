@@ -1,19 +1,18 @@
 """A stopped turn keeps what was streamed and leaves the session ready for the next message."""
 
+import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
-from graph.stopping import finish_stopped_turn
-from graph.turns import completed_turn_count, has_unfinished_turn, thread_config
-from tests.conftest import run_turn
+from graph.session.stop import STOPPED_NOTE, finish_stopped_turn
+from graph.session.transcript import completed_turn_count, has_unfinished_turn, thread_config
+from tests.conftest import run_turn, send
 
 
 def test_stop_keeps_partial_text_and_completes_the_turn(graph, chat_model):
     run_turn(graph, 1)
     chat_model.script = [RuntimeError("interrupted")]  # the reply never finished
-    try:
+    with pytest.raises(RuntimeError, match="interrupted"):
         run_turn(graph, 2)
-    except RuntimeError:
-        pass
     finish_stopped_turn(graph, "s1", "Partial answer so")
     state = graph.get_state(thread_config("s1"))
     assert state.next == ()
@@ -40,42 +39,41 @@ def test_stop_after_the_turn_finished_changes_nothing(graph):
     assert graph.get_state(thread_config("s1")).values["messages"] == before
 
 
-def test_closing_the_stream_mid_reply_loses_nothing(graph, chat_model):
-    from graph.turns import stream_turn, turn_input
-
-    run_turn(graph, 1)
-    chat_model.script = ["a long streamed answer that the person stops"]
-    events = stream_turn(graph, "s1", turn_input("question 2", "s1", 0.3, []))
-    first = next(event for event in events if event.kind == "token")
-    events.close()
-    assert first.text == "a"
-    finish_stopped_turn(graph, "s1", "a long")
-    messages = graph.get_state(thread_config("s1")).values["messages"]
+def test_closing_the_stream_mid_reply_loses_nothing(engine, chat_model):
+    session = engine.session("s1")
+    send(session, "question 1")
+    answer = " ".join(f"word{i}" for i in range(200))
+    chat_model.script = [answer]
+    chat_model.delay = 0.01
+    run = session.send("question 2")
+    first = next(event for event in run if event.kind == "token")
+    run.close()  # what any click during the stream does
+    assert first.text == "word0"
+    reply = run.wait()[-1]
+    assert reply.kind == "reply" and reply.data == {"stopped": True}
+    messages = session.messages()
     assert [m.content for m in messages if isinstance(m, HumanMessage)] == ["question 1", "question 2"]
-    assert not has_unfinished_turn(messages)
-    assert messages[-1].content in ("a long ⏹", "a long streamed answer that the person stops")
+    assert not session.unfinished() and session.turns_completed() == 2
+    kept = messages[-1].content
+    assert kept == reply.text and kept.endswith(STOPPED_NOTE)
+    assert answer.startswith(kept.removesuffix(STOPPED_NOTE).rstrip()) and len(kept) < len(answer)
+    assert send(session, "question 3")[-1].text == "Reply to: question 3"
 
 
-def test_stop_signal_ends_a_streaming_model_call(graph, chat_model):
-    import threading
-    import time
-
-    import pytest
-
-    from graph.stop_signal import GenerationStopped
-    from graph.turns import stream_turn, turn_input
-
+def test_stop_ends_a_streaming_model_call_at_its_next_token(engine, chat_model):
+    session = engine.session("s1")
     chat_model.script = [" ".join(f"word{i}" for i in range(200))]
     chat_model.delay = 0.01
-    stop = threading.Event()
-    events = stream_turn(graph, "s1", turn_input("tell me everything", "s1", 0.3, []), stop)
-    started = time.monotonic()
+    run = session.send("tell me everything")
     tokens = []
-    with pytest.raises(GenerationStopped):
-        for event in events:
-            if event.kind == "token":
-                tokens.append(event.text)
-                stop.set()
-    assert time.monotonic() - started < 1.0 and len(tokens) < 5
-    messages = graph.get_state(thread_config("s1")).values["messages"]
-    assert messages[-1].content == "tell me everything" and has_unfinished_turn(messages)
+    for event in run:
+        if event.kind == "token":
+            tokens.append(event.text)
+            session.stop()
+    reply = run.events[-1]
+    assert reply.kind == "reply" and reply.data["stopped"] is True
+    assert len(tokens) < 20  # the model was cut off, not read to its end
+    assert reply.text == ("".join(tokens) + " " + STOPPED_NOTE).lstrip()
+    messages = session.messages()
+    assert messages[-2].content == "tell me everything" and messages[-1].content == reply.text
+    assert not session.unfinished()

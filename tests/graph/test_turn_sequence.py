@@ -77,7 +77,8 @@ def test_ten_turn_simulation_with_tool_turns(chat_model, summary_model):
         last = messages[-1]
         if isinstance(last, HumanMessage) and last.content.startswith("compute"):
             expression = last.content.removeprefix("compute ")
-            return AIMessage("", tool_calls=[{"name": "calculator", "args": {"expression": expression}, "id": f"c{len(messages)}"}])
+            call = {"name": "calculator", "args": {"expression": expression}, "id": f"c{len(messages)}"}
+            return AIMessage("", tool_calls=[call])
         if isinstance(last, ToolMessage):
             return AIMessage(f"The result is {last.content}")
         return AIMessage(f"Reply to: {last.content}")

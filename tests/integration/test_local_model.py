@@ -12,9 +12,11 @@ from langchain_openai import ChatOpenAI
 from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
-from graph.local_server import LocalModelServer, find_bundled_model
+from graph.engine import assemble
 from graph.models import create_bundled_models, token_limit
+from graph.models.local_server import LocalModelServer, find_bundled_model
 from graph.settings import Settings
+from graph.storage.sqlite import create_checkpointer
 
 pytestmark = pytest.mark.local_model
 
@@ -27,7 +29,7 @@ QUESTIONS = [
 ]
 SUMMARY_KEYS = {
     "thread_id", "turns", "turn_length", "original_chars", "summary_chars",
-    "compression_rate", "summary", "original_tokens", "summary_tokens",
+    "compression_rate", "summary", "original_tokens", "summary_tokens", "requested_rate", "measured_ratio",
 }  # fmt: skip
 
 
@@ -59,7 +61,8 @@ def test_server_binds_loopback_and_lists_alias(server):
 
 def test_five_turns_summarize_the_first_three(server):
     models = create_bundled_models(Settings(), server.base_url)
-    graph = build_graph(chat_model=models.chat, summary_model=models.summary, checkpointer=InMemorySaver(), tools=[])
+    graph = build_graph(chat_model=models.chat, summary_model=models.summary, checkpointer=InMemorySaver(),
+                        tools=[])
     for n, text in enumerate(QUESTIONS, start=1):
         state = graph.invoke(
             {
@@ -84,8 +87,29 @@ def test_five_turns_summarize_the_first_three(server):
             assert record["summary_chars"] == len(record["summary"]) > 0
             assert record["compression_rate"] == 0.3
             assert record["original_tokens"] > 0 and record["summary_tokens"] > 0
+            assert record["requested_rate"] == 0.3
+            assert record["measured_ratio"] == round(record["summary_chars"] / record["original_chars"], 3)
         else:
             assert len(state["summary_history"]) == 1
+
+
+def test_session_api_streams_and_summarizes_with_the_bundled_model(server, tmp_path):
+    path = tmp_path / "chat.sqlite"
+    settings = Settings(db_path=str(path))
+    engine = assemble(settings, create_checkpointer(path), create_bundled_models(settings, server.base_url))
+    session = engine.session("local")
+    for n, text in enumerate(QUESTIONS[:4], start=1):
+        events = session.send(text, compression_rate=0.3).wait()
+        engine.wait_idle()
+        assert events[-1].kind == "reply", [(e.kind, e.text) for e in events]
+        tokens = [e.text for e in events if e.kind == "token"]
+        assert len(tokens) > 1 and "".join(tokens).split() == events[-1].text.split()  # streamed = kept
+        assert session.turns_completed() == n and not session.unfinished()
+    state = session.state()
+    assert [r["turns"] for r in state["summary_history"]] == [[1, 2, 3]]
+    assert session.last_context()[-1].content == QUESTIONS[3]
+    assert [(s.session_id, s.turns) for s in engine.sessions()] == [("local", 4)]
+    engine.close()
 
 
 def test_streaming_yields_several_chunks(server):

@@ -1,6 +1,6 @@
 """Seed 000's unit tests: the summary trigger, turn extraction and the context at turns 4/7/10."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
@@ -16,7 +16,7 @@ from graph.context import (
 )
 from tests.conftest import plain_turn, tool_turn, transcript
 
-NOW = datetime(2026, 11, 22, 9, 30, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 22, 9, 30, tzinfo=UTC)
 
 
 def record(first: int, text: str = "summary") -> dict:

@@ -3,7 +3,7 @@
 from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
-from graph.serde_cache import CachingSerializer
+from graph.storage.serde import CachingSerializer
 
 
 class CountingSerializer(JsonPlusSerializer):

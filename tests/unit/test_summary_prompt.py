@@ -28,7 +28,7 @@ def test_long_messages_are_clipped_in_the_prompt():
 
 
 def test_overlong_summary_is_cut_at_a_sentence_end():
-    from graph.summary_length import fit_to_target
+    from graph.memory.length import fit_to_target
 
     long = "Ada lives in Lisbon. " * 40
     fitted = fit_to_target(long.strip(), 100)
@@ -37,7 +37,7 @@ def test_overlong_summary_is_cut_at_a_sentence_end():
 
 
 def test_overlong_summary_without_sentence_end_is_cut_hard():
-    from graph.summary_length import fit_to_target
+    from graph.memory.length import fit_to_target
 
     fitted = fit_to_target("x" * 1000, 100)
     assert fitted == "x" * 160 + "…"

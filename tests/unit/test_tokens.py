@@ -6,7 +6,14 @@ import sys
 
 from langchain_core.messages import AIMessage, HumanMessage
 
-from graph.tokens import MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMER_TOKENS, ROLE_TOKENS, count_messages, count_text, get_encoding
+from graph.request.tokens import (
+    MESSAGE_OVERHEAD_TOKENS,
+    REPLY_PRIMER_TOKENS,
+    ROLE_TOKENS,
+    count_messages,
+    count_text,
+    get_encoding,
+)
 
 
 def test_counts_match_tiktoken_directly():
@@ -17,7 +24,8 @@ def test_counts_match_tiktoken_directly():
 
 def test_message_overhead_and_reply_primer():
     messages = [HumanMessage("hello"), AIMessage("hi there")]
-    expected = sum(MESSAGE_OVERHEAD_TOKENS + ROLE_TOKENS + count_text(m.content) for m in messages) + REPLY_PRIMER_TOKENS
+    per_message = [MESSAGE_OVERHEAD_TOKENS + ROLE_TOKENS + count_text(m.content) for m in messages]
+    expected = sum(per_message) + REPLY_PRIMER_TOKENS
     assert count_messages(messages) == expected
     assert count_messages([]) == 0
 
@@ -33,7 +41,7 @@ def test_fresh_cache_with_no_network_loads_the_vocabulary(tmp_path):
         "def refuse(*a, **k): raise OSError('network disabled')\n"
         "socket.socket.connect = refuse\n"
         "socket.create_connection = refuse\n"
-        "from graph.tokens import count_text\n"
+        "from graph.request.tokens import count_text\n"
         "print(count_text('offline tokens'))\n"
     )
     env = {**os.environ, "TIKTOKEN_CACHE_DIR": str(tmp_path / "cache")}
@@ -44,7 +52,7 @@ def test_fresh_cache_with_no_network_loads_the_vocabulary(tmp_path):
 
 
 def test_corrupted_cache_file_is_replaced(tmp_path, monkeypatch):
-    from graph import tokens
+    from graph.request import tokens
 
     monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
     target = tokens.seed_tiktoken_cache()

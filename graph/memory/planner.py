@@ -1,0 +1,139 @@
+"""The one summary plan: due blocks -> the record each folds in -> block records -> consolidation.
+
+The summary node, the background prefetcher and the UI's "summarizing…" notice all ask this
+planner, so they agree on what is due and on the cache keys (a drift would be a silent miss).
+"""
+
+import logging
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage
+
+from graph.context import covered_turn_count, split_turns
+from graph.memory.keys import SummaryCache, block_key, merge_key
+from graph.memory.merge import (
+    active_summaries,
+    apply_merge,
+    merge_records,
+    merge_target_chars,
+    plan_consolidation,
+    record_tokens,
+)
+from graph.memory.summarize import summarize_block
+from graph.policies import ContextPolicy, PolicyInput, get_policy
+from state import SummaryRecord
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_CONTEXT_WINDOW = 128_000
+INLINE_MERGE_OVERSHOOT = 1.5  # with a prefetcher, merge inline only past 1.5x the budget
+
+
+@dataclass(frozen=True)
+class PlannedRecord:
+    """A block summary the plan produced, with the key it is cached under and the messages it covers."""
+
+    key: str
+    messages: list[BaseMessage]
+    record: SummaryRecord
+
+
+@dataclass
+class SummaryPlanner:
+    """What to summarize and merge for a session's state, under its context policy."""
+
+    model: BaseChatModel
+    cache: SummaryCache | None = None
+    budget_tokens: int | None = None
+    context_window: int = DEFAULT_CONTEXT_WINDOW
+    fixed_tokens: int = 0  # the base prompt and tool schemas every request carries
+    incremental_cap_chars: int | None = None
+
+    def policy(self, values: Mapping[str, Any]) -> ContextPolicy:
+        """The session's context policy."""
+        return get_policy(values.get("context_policy"))
+
+    def due(self, values: Mapping[str, Any], history: Sequence[SummaryRecord] | None = None):
+        """The blocks of whole turns due now, oldest first, with their turn numbers."""
+        history = list(values.get("summary_history") or []) if history is None else history
+        view = PolicyInput(values.get("messages", []), history, self.context_window, self.fixed_tokens)
+        return self.policy(values).due(view)
+
+    def due_turns(self, values: Mapping[str, Any]) -> list[list[int]]:
+        """The turn numbers the next turn will summarize before it answers."""
+        return [turns for turns, _ in self.due(values)]
+
+    def records(self, values: Mapping[str, Any], rate: float) -> Iterator[PlannedRecord]:
+        """Each due block's record: the one made ahead when it matches exactly, otherwise made now."""
+        history = list(values.get("summary_history") or [])
+        policy, thread_id = self.policy(values), values.get("session_id", "")
+        cap = self.incremental_cap_chars if policy.incremental else None
+        for turns, block in self.due(values, history):
+            previous = policy.previous(history)
+            key = block_key(thread_id, turns, block, rate, previous["summary"] if previous else "")
+            ready = self.cache.cache_take(key) if self.cache else None
+            record = ready or summarize_block(self.model, thread_id, turns, block, rate, previous, cap)
+            history.append(record)  # type: ignore[arg-type]
+            yield PlannedRecord(key, block, record)  # type: ignore[arg-type]
+
+    def summarize_now(self, values: Mapping[str, Any], rate: float) -> SummaryRecord | None:
+        """One record of every completed turn no summary covers, but the last (it stays raw); None if none."""
+        turns, _ = split_turns(values.get("messages", []))
+        history = list(values.get("summary_history") or [])
+        covered = covered_turn_count(history)
+        if len(turns) - 1 <= covered:
+            return None
+        numbers = list(range(covered + 1, len(turns)))
+        block = [message for turn in turns[covered:-1] for message in turn]
+        policy = self.policy(values)
+        cap = self.incremental_cap_chars if policy.incremental else None
+        return summarize_block(self.model, values.get("session_id", ""), numbers, block, rate,
+                               policy.previous(history), cap)
+
+    def merge_plan(self, history: Sequence[SummaryRecord],
+                   consolidated: Sequence[SummaryRecord]) -> list[SummaryRecord]:
+        """The oldest active records to merge so the summaries fit the budget ([] when they fit)."""
+        if not self.budget_tokens:
+            return []
+        return plan_consolidation(active_summaries(history, consolidated), self.budget_tokens)
+
+    def consolidate(self, history: list[SummaryRecord], consolidated: list[SummaryRecord],
+                    thread_id: str) -> list[SummaryRecord]:
+        """Merge the oldest active records when they exceed the budget; a merge made ahead is free.
+
+        With a cache (a prefetcher makes merges) the merge waits for it unless far over the budget.
+        """
+        plan = self.merge_plan(history, consolidated)
+        if not plan or not self.budget_tokens:
+            return consolidated
+        ready: Any = self.cache.cache_take(merge_key(thread_id, plan)) if self.cache else None
+        if ready is None:
+            total = sum(record_tokens(record) for record in active_summaries(history, consolidated))
+            if self.cache is not None and total <= self.budget_tokens * INLINE_MERGE_OVERSHOOT:
+                return consolidated
+            try:
+                ready = merge_records(self.model, plan, merge_target_chars(plan, self.budget_tokens), thread_id)
+            except Exception:  # a failed merge only delays it
+                logger.warning("Merging summaries of turns %s-%s failed", plan[0]["turns"][0],
+                               plan[-1]["turns"][-1], exc_info=True)
+                return consolidated
+        return apply_merge(consolidated, ready)  # type: ignore[arg-type]
+
+    def prepare(self, values: Mapping[str, Any], rate: float) -> None:
+        """Make ahead of time the blocks and the merge the next turn will need, into the cache."""
+        if self.cache is None:
+            return
+        thread_id = values.get("session_id", "")
+        history = list(values.get("summary_history") or [])
+        for planned in self.records(values, rate):
+            self.cache.cache_put(planned.key, thread_id, dict(planned.record))
+            history.append(planned.record)
+        if not self.policy(values).consolidates:
+            return
+        plan = self.merge_plan(history, values.get("consolidated") or [])
+        if plan and self.budget_tokens and not self.cache.cache_has(merge_key(thread_id, plan)):
+            merged = merge_records(self.model, plan, merge_target_chars(plan, self.budget_tokens), thread_id)
+            self.cache.cache_put(merge_key(thread_id, plan), thread_id, dict(merged))

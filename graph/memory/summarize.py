@@ -1,0 +1,69 @@
+"""One summary request: whole turns in, a SummaryRecord of about the target length out."""
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage, HumanMessage
+
+from graph.memory.length import fit_to_target
+from graph.models.clean_text import clean_model_text
+from graph.request.tokens import count_text
+from prompt.summary.summary_generator import get_incremental_prompt, get_prompt
+from state import SummaryRecord
+from state.messages import message_text
+
+
+def generate_summary(
+    model: BaseChatModel, messages: Sequence[BaseMessage], target_length: int, previous: str = ""
+) -> str:
+    """Ask the summary model for a summary of about `target_length` characters, and hold it to that.
+
+    With a previous summary the request folds it in (seed 001's incremental summary).
+    """
+    prompt = get_incremental_prompt(previous, messages, target_length) if previous else get_prompt(
+        messages, target_length)
+    response = model.invoke([HumanMessage(prompt)])
+    summary = fit_to_target(clean_model_text(message_text(response)).strip(), target_length)
+    if not summary:
+        raise ValueError("the summary model returned an empty summary")
+    return summary
+
+
+def summarize_block(
+    model: BaseChatModel,
+    thread_id: str,
+    turns: list[int],
+    messages: Sequence[BaseMessage],
+    compression_rate: float,
+    previous: SummaryRecord | None = None,
+    target_cap: int | None = None,
+) -> SummaryRecord:
+    """Summarize one block of whole turns into a complete record; with `previous`, a new version of it.
+
+    `target_cap` bounds the target length (an incremental summary would otherwise grow with the session).
+    """
+    original = "".join(message_text(message) for message in messages)
+    original_chars = len(original) + (previous["original_chars"] if previous else 0)
+    target = int(original_chars * compression_rate)
+    if target_cap is not None:
+        target = min(target, target_cap)
+    summary = generate_summary(model, messages, target, previous["summary"] if previous else "")
+    covered = list(range(previous["turns"][0], turns[-1] + 1)) if previous else turns
+    record = SummaryRecord(
+        thread_id=thread_id,
+        turns=covered,
+        turn_length=len(covered),
+        original_chars=original_chars,
+        summary_chars=len(summary),
+        compression_rate=compression_rate,
+        summary=summary,
+        requested_rate=compression_rate,
+        measured_ratio=round(len(summary) / original_chars, 3) if original_chars else 0.0,
+        original_tokens=count_text(original) + (previous.get("original_tokens", 0) if previous else 0),
+        summary_tokens=count_text(summary),
+        created_at=datetime.now(UTC).isoformat(timespec="seconds"),
+    )
+    if previous is not None:
+        record["version"] = previous.get("version", 1) + 1
+    return record

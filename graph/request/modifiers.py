@@ -1,0 +1,38 @@
+"""Seed 004's context modifiers: a custom agent prompt above the latest user message, reminders at
+the end, old tool results as a placeholder, and long earlier messages cut (seed 001)."""
+
+from collections.abc import Sequence
+
+from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
+
+from graph.request.budget import TOOL_PLACEHOLDER, shorten
+
+CITATION_REMINDER = "[Reminder] Cite the reference documents you used as [1], [2], ..."
+
+
+def agent_prompt_message(agent_prompt: str) -> list[BaseMessage]:
+    """The custom agent prompt as a user message, placed right above the current turn."""
+    if not agent_prompt.strip():
+        return []
+    return [HumanMessage(f"[Agent instructions]\n{agent_prompt.strip()}")]
+
+
+def reminder_message(reminders: Sequence[str]) -> list[BaseMessage]:
+    """Reminders as one user message, placed at the very end of the request."""
+    texts = [text.strip() for text in reminders if text and text.strip()]
+    return [HumanMessage("\n".join(texts))] if texts else []
+
+
+def modify_earlier(turn: Sequence[BaseMessage], message_chars: int | None, hide_tool_results: bool,
+                   pinned_ids: frozenset[str] = frozenset()) -> list[BaseMessage]:
+    """An earlier turn as the request carries it: long messages cut (seed 001), old tool results as a
+    placeholder (seed 004); pinned messages stay whole."""
+    modified = []
+    for message in turn:
+        if message.id not in pinned_ids:
+            if message_chars:
+                message = shorten(message, message_chars, "shortened for the model")
+            if hide_tool_results and isinstance(message, ToolMessage):
+                message = message.model_copy(update={"content": TOOL_PLACEHOLDER})
+        modified.append(message)
+    return modified

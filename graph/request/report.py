@@ -1,0 +1,51 @@
+"""How many tokens each part of a model call costs, for the context inspector and the chart."""
+
+import json
+from collections.abc import Sequence
+
+from langchain_core.messages import BaseMessage
+from langchain_core.tools import BaseTool
+from langchain_core.utils.function_calling import convert_to_openai_tool
+
+from graph.request.budget import RequestParts, pinned_message
+from graph.request.tokens import count_message, count_messages, count_text, count_transcript
+from prompt.system import render_summary_lines
+from state.chat_state import ContextReport
+
+
+def tool_definition_tokens(tools: Sequence[BaseTool]) -> int:
+    """Tokens the tool schemas add to a request."""
+    if not tools:
+        return 0
+    return count_text(json.dumps([convert_to_openai_tool(tool) for tool in tools], ensure_ascii=False))
+
+
+def fixed_request_tokens(base_prompt: str, tools: Sequence[BaseTool]) -> int:
+    """Tokens every request pays before any message: the base prompt and the tool schemas."""
+    return count_text(base_prompt) + tool_definition_tokens(tools)
+
+
+def _tokens(messages: Sequence[BaseMessage]) -> int:
+    return sum(count_message(message) for message in messages)
+
+
+def report_parts(turn: int, parts: RequestParts, transcript: Sequence[BaseMessage], tool_tokens: int,
+                 recalled: Sequence[dict] = ()) -> ContextReport:
+    """Split the tokens of a request into system, summaries, pinned, raw, recalled and current parts."""
+    system_total = count_message(parts.system())
+    summary_tokens = sum(count_text(line) for line in render_summary_lines(parts.summaries))
+    kept = {item["turn"] for item in recalled} if parts.recalled else set()
+    return ContextReport(
+        turn=turn,
+        system_tokens=system_total - summary_tokens,
+        summary_tokens=summary_tokens,
+        pinned_tokens=_tokens(pinned_message(parts.pinned)),
+        raw_tokens=_tokens(parts.raw()) + _tokens(parts.inserted),
+        recall_tokens=_tokens(parts.recalled),
+        current_tokens=_tokens(parts.current) + _tokens(parts.after),
+        tool_tokens=tool_tokens,
+        context_tokens=count_messages(parts.messages()) + tool_tokens,
+        history_tokens=count_transcript(transcript) + system_total - summary_tokens + tool_tokens,
+        recalled=[{k: item[k] for k in ("turn", "score", "tokens")} for item in recalled if item["turn"] in kept],
+        pinned=len(parts.pinned),
+    )

@@ -1,0 +1,18 @@
+"""The words of a message worth searching for: lower-cased, without stop words or one-letter words."""
+
+import re
+
+_WORD = re.compile(r"[^\W_]{2,}", re.UNICODE)
+STOP_WORDS = frozenset("""
+a an and are as at be been but by can could did do does for from had has have he her his how i if in into
+is it its me my no not of on or our she so that the their them then there these they this to too us was we
+were what when where which who why will with would you your yours about also just like please tell more
+some any all one get got know think want said say says yes okay ok thanks thank hi hello hey again
+는 은 이 가 을 를 에 의 도 로 으로 와 과 그 저 이거 그거 뭐 뭐야 어떻게 있어 있나요 해줘 알려줘
+的 了 是 我 你 他 她 在 吗 呢 吧 和 有 这 那 什么 怎么
+""".split())
+
+
+def query_words(text: str) -> list[str]:
+    """The informative words of a message: lower-cased, stop words and one-letter words left out."""
+    return sorted({word.lower() for word in _WORD.findall(text)} - STOP_WORDS)

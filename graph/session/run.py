@@ -1,0 +1,123 @@
+"""One turn around the graph: the session's lock, the journal, the turn number, Stop, and events.
+
+The run is saved once, when it ends (also on failure or stop); until then the person's message is
+kept in the turn journal, so even a crash loses nothing (Retry resumes from it).
+"""
+
+import contextlib
+import logging
+import threading
+from collections.abc import Iterator
+from typing import Any, cast
+
+from langchain_core.messages import AIMessage, AIMessageChunk, ToolMessage
+from langchain_core.runnables import RunnableConfig
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.types import StreamMode
+
+from graph.errors import describe_error
+from graph.models.clean_text import StreamCleaner
+from graph.session.journal import read_pending, with_message_id, write_pending
+from graph.session.stop import GenerationStopped, StopSignal, finish_stopped_turn
+from graph.session.transcript import completed_turn_count, thread_config
+from graph.storage import Storage
+from state.session import TurnEvent
+
+logger = logging.getLogger(__name__)
+
+STREAM_MODES: list[StreamMode] = ["messages", "updates"]
+
+
+class TurnRunner:
+    """Runs turns of any session on one graph and its storage."""
+
+    def __init__(self, graph: CompiledStateGraph, storage: Storage) -> None:
+        self.graph, self.storage = graph, storage
+
+    def messages(self, session_id: str) -> list:
+        return self.graph.get_state(thread_config(session_id)).values.get("messages", [])
+
+    def _has_message(self, session_id: str, message_id: str) -> bool:
+        return any(message.id == message_id for message in reversed(self.messages(session_id)))
+
+    def recover(self, session_id: str) -> None:
+        """After a crash, put the message the journal kept back into the session, ready for Retry."""
+        pending = read_pending(self.storage, session_id)
+        if pending is None:
+            return
+        with self.storage.session_lock(session_id):
+            if not self._has_message(session_id, pending["messages"][0].id):
+                self.graph.update_state(thread_config(session_id), pending, as_node="__start__")
+            self.storage.journal_clear(session_id)
+
+    def run(self, session_id: str, payload: dict | None, stop: threading.Event,
+            language: str = "en") -> Iterator[TurnEvent]:
+        """Run a turn (or resume the unfinished one with payload None) and describe it as events."""
+        with self.storage.session_lock(session_id):  # one run per session at a time (tabs, instances)
+            self.recover(session_id)
+            if payload is not None:
+                turn = completed_turn_count(self.messages(session_id)) + 1
+                payload = with_message_id({**payload, "turn_count": turn})
+                write_pending(self.storage, session_id, payload)
+            streamed: list[str] = []
+            try:
+                yield from self._stream(session_id, payload, stop, streamed)
+            except GenerationStopped:
+                kept = finish_stopped_turn(self.graph, session_id, "".join(streamed))
+                yield TurnEvent("reply", kept or "", {"stopped": True})
+            except Exception as error:  # the message is kept; the caller offers Retry
+                logger.exception("Turn failed in session %s", session_id)
+                yield TurnEvent("error", describe_error(error, language), {"error": error})
+            finally:
+                if payload is not None and self._has_message(session_id, payload["messages"][0].id):
+                    self.storage.journal_clear(session_id)
+
+    def _stream(self, session_id: str, payload: dict | None, stop: threading.Event,
+                streamed: list[str]) -> Iterator[TurnEvent]:
+        """Stream the graph, turning chunks and updates into events; the state is saved once, at the end."""
+        config: RunnableConfig = {**thread_config(session_id), "callbacks": [StopSignal(stop)]}
+        cleaner = StreamCleaner()
+        stream = self.graph.stream(payload, config, stream_mode=STREAM_MODES, durability="exit")
+        try:
+            for mode, item in stream:  # type: ignore[misc]
+                if mode == "messages":
+                    chunk, metadata = cast(tuple[Any, dict[str, Any]], item)
+                    if metadata.get("langgraph_node") == "llm" and isinstance(chunk, AIMessageChunk):
+                        text = cleaner.feed(chunk.content if isinstance(chunk.content, str) else "")
+                        if text:
+                            streamed.append(text)
+                            yield TurnEvent("token", text)
+                else:
+                    tail = cleaner.flush()
+                    if tail:
+                        streamed.append(tail)
+                        yield TurnEvent("token", tail)
+                    for event in update_events(item):  # type: ignore[arg-type]
+                        if event.kind == "tool" and event.data["phase"] == "call":
+                            streamed.clear()  # the text before a tool call is not the answer
+                        yield event
+        finally:
+            with contextlib.suppress(GenerationStopped):
+                stream.close()  # type: ignore[attr-defined]
+
+
+def update_events(update: dict[str, Any]) -> Iterator[TurnEvent]:
+    """Tool calls, tool results, summaries, notices and the reply from one node's state update."""
+    for values in update.values():
+        if not isinstance(values, dict):
+            continue
+        if values.get("summarized"):
+            spans = values["summarized"]
+            yield TurnEvent("summary", ", ".join(f"{t[0]}-{t[-1]}" for t in spans), {"turns": spans})
+        if values.get("compression_notice"):
+            yield TurnEvent("notice", data={"code": "compressed", **values["compression_notice"]})
+        for message in values.get("messages", []):
+            if isinstance(message, AIMessage) and message.tool_calls:
+                for call in message.tool_calls:
+                    yield TurnEvent("tool", call["name"], {"phase": "call", "id": call["id"], "args": call["args"]})
+            elif isinstance(message, ToolMessage):
+                yield TurnEvent("tool", str(message.content), {"phase": "result", "id": message.tool_call_id,
+                                                                "name": message.name, "status": message.status})
+            elif isinstance(message, AIMessage):
+                yield TurnEvent("reply", str(message.content),
+                                {"sources": message.response_metadata.get("sources") or []})

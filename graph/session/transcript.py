@@ -1,0 +1,29 @@
+"""Questions about a saved transcript: how many turns are done, and whether one waits for its answer."""
+
+from collections.abc import Sequence
+
+from langchain_core.messages import BaseMessage, HumanMessage
+from langchain_core.runnables import RunnableConfig
+
+from graph.context import extract_current_turn, split_turns
+from state.messages import message_text
+
+
+def thread_config(session_id: str) -> RunnableConfig:
+    """The LangGraph config of a session: its id is the thread id."""
+    return {"configurable": {"thread_id": session_id}}
+
+
+def completed_turn_count(messages: Sequence[BaseMessage]) -> int:
+    """How many turns of the transcript have a final answer."""
+    return len(split_turns(messages)[0])
+
+
+def has_unfinished_turn(messages: Sequence[BaseMessage]) -> bool:
+    """True when a user message is still waiting for its answer (a failed or stopped turn)."""
+    return any(isinstance(message, HumanMessage) for message in extract_current_turn(messages))
+
+
+def first_user_text(messages: Sequence[BaseMessage]) -> str:
+    """The session's first user message, its title."""
+    return next((message_text(m) for m in messages if isinstance(m, HumanMessage)), "")

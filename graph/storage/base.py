@@ -1,0 +1,115 @@
+"""The one storage interface: sessions, settings, the turn journal, the summary cache,
+documents, housekeeping and the per-session lock."""
+
+from contextlib import AbstractContextManager
+from typing import Protocol
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
+
+from state.session import DocumentInfo, SessionInfo, SessionSettings
+
+KEEP_CHECKPOINTS = 3
+
+
+class DatabaseError(RuntimeError):
+    """The database cannot be opened or written; the message says which and why."""
+
+
+class Storage(Protocol):
+    """What the engine needs from a database; SQLite and PostgreSQL implement it alike."""
+
+    saver: BaseCheckpointSaver
+
+    def session_lock(self, session_id: str, wait: bool = True) -> AbstractContextManager[bool]:
+        """Serialize every state change of one session (across processes where the backend can).
+
+        Yields True once held; with wait=False it yields False at once when someone else holds it.
+        """
+
+    def record_session(self, session_id: str, first_message: str, turns: int) -> None:
+        """Note a session's activity; the title is set once, from its first message."""
+
+    def rename_session(self, session_id: str, title: str) -> None:
+        """Give a session the title a person chose."""
+
+    def list_sessions(self) -> list[SessionInfo]:
+        """Every session with checkpoints, newest activity first."""
+
+    def load_settings(self, session_id: str) -> SessionSettings:
+        """A session's own settings (defaults when never set)."""
+
+    def save_settings(self, session_id: str, settings: SessionSettings) -> None:
+        """Store a session's settings."""
+
+    def delete_session(self, session_id: str) -> None:
+        """Remove every row of a session in every table, checkpoints included."""
+
+    def journal_write(self, session_id: str, row: dict) -> None:
+        """Keep the input of the turn being run until its checkpoint is saved."""
+
+    def journal_read(self, session_id: str) -> dict | None:
+        """The pending turn input of a session, if a run did not save it."""
+
+    def journal_clear(self, session_id: str) -> None:
+        """Forget a session's pending turn input."""
+
+    def cache_put(self, key: str, session_id: str, record: dict) -> None:
+        """Keep a summary made ahead of time."""
+
+    def cache_has(self, key: str) -> bool:
+        """Whether a summary made ahead of time waits under `key`."""
+
+    def cache_take(self, key: str) -> dict | None:
+        """The summary made ahead under `key`, removed; None when there is none."""
+
+    def add_document(self, session_id: str, title: str, tokens: int, mode: str, text: str,
+                     chunks: list[str]) -> int:
+        """Store a document (and its chunks when indexed); returns its id."""
+
+    def list_documents(self, session_id: str) -> list[DocumentInfo]:
+        """A session's documents, oldest first."""
+
+    def remove_document(self, session_id: str, document_id: int) -> None:
+        """Remove one document and its chunks."""
+
+    def whole_documents(self, session_id: str) -> list[dict]:
+        """The small documents that ride in the context whole, as `{"title", "contents"}`."""
+
+    def has_indexed_documents(self, session_id: str) -> bool:
+        """Whether the session has chunked, searchable documents."""
+
+    def search_chunks(self, session_id: str, words: list[str], limit: int) -> list[tuple[str, str, float]]:
+        """(title, contents, score) of the best chunks for any of `words`, best first."""
+
+    def recall_add(self, session_id: str, turn: int, day: str, body: str, record: dict, tokens: int,
+                   vector: bytes | None = None) -> None:
+        """Index one completed turn (user and assistant text, tool calls and results, its embedding)."""
+
+    def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int]]:
+        """(turn, vector, tokens) of a session's indexed turns after `after_turn`, in turn order."""
+
+    def recall_records(self, session_id: str, turns: list[int]) -> dict[int, dict]:
+        """The JSON records of these turns of a session."""
+
+    def recall_last_turn(self, session_id: str) -> int:
+        """The highest turn number indexed for a session (0 when none)."""
+
+    def recall_search(self, session_id: str, words: list[str], below_turn: int,
+                      limit: int) -> list[tuple[int, float, dict, int]]:
+        """(turn, score, record, tokens) of a session's best turns before `below_turn` for any of `words`."""
+
+    def search_turns(self, words: list[str], limit: int) -> list[dict]:
+        """The best turns of every session: session_id, title, turn, day and a highlighted snippet."""
+
+    def prune_checkpoints(self, session_id: str, keep: int = KEEP_CHECKPOINTS) -> int:
+        """Delete a session's checkpoints older than its `keep` newest; returns how many went."""
+
+    def compact(self) -> None:
+        """Give freed space back; skipped when the database is busy."""
+
+    def size_bytes(self) -> int:
+        """Bytes the database takes."""
+
+    def close(self) -> None:
+        """Release connections."""
+

@@ -1,0 +1,91 @@
+"""Keep the database small: only the last few checkpoints of a session; the server reclaims space itself."""
+
+from collections import defaultdict
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.postgres import PostgresSaver
+from psycopg.rows import dict_row
+
+from graph.storage.base import KEEP_CHECKPOINTS
+from graph.storage.postgres.connection import Database
+from graph.storage.postgres.schema import APP_TABLES
+
+SAVER_TABLES = ("checkpoint_migrations", "checkpoints", "checkpoint_blobs", "checkpoint_writes")
+
+OLD_CHECKPOINTS_SQL = """
+SELECT checkpoint_ns, checkpoint_id FROM (
+    SELECT checkpoint_ns, checkpoint_id,
+           row_number() OVER (PARTITION BY checkpoint_ns ORDER BY checkpoint_id DESC) AS newness
+    FROM checkpoints WHERE thread_id = %s
+) AS ranked
+WHERE newness > %s
+"""
+
+DELETE_WRITES_SQL = """
+DELETE FROM checkpoint_writes WHERE thread_id = %s AND checkpoint_ns = %s AND checkpoint_id = ANY(%s)
+"""
+
+DELETE_CHECKPOINTS_SQL = """
+WITH deleted AS (
+    DELETE FROM checkpoints WHERE thread_id = %s AND checkpoint_ns = %s AND checkpoint_id = ANY(%s)
+    RETURNING checkpoint -> 'channel_versions' AS versions
+)
+SELECT DISTINCT v.key AS channel, v.value AS version
+FROM deleted CROSS JOIN LATERAL jsonb_each_text(deleted.versions) AS v
+"""
+
+REFERENCED_BLOBS_SQL = """
+SELECT DISTINCT v.key AS channel, v.value AS version
+FROM checkpoints AS c CROSS JOIN LATERAL jsonb_each_text(c.checkpoint -> 'channel_versions') AS v
+WHERE c.thread_id = %s AND c.checkpoint_ns = %s
+"""
+
+DELETE_BLOBS_SQL = """
+DELETE FROM checkpoint_blobs WHERE thread_id = %s AND checkpoint_ns = %s AND channel = %s AND version = ANY(%s)
+"""
+
+
+class PostgresHousekeeping:
+    """Pruning, compaction and the database's size."""
+
+    db: Database
+    saver: BaseCheckpointSaver
+    checkpoints: PostgresSaver | None
+
+    def prune_checkpoints(self, session_id: str, keep: int = KEEP_CHECKPOINTS) -> int:
+        """Delete older checkpoints with their pending writes, and the blobs no kept checkpoint uses.
+
+        One snapshot (repeatable read) for the whole thread: what a run saves meanwhile is neither seen nor deleted.
+        """
+        if self.checkpoints is None or self.saver is not self.checkpoints:
+            return 0  # checkpoints kept elsewhere are not ours to prune
+        removed = 0
+        with self.db.connection() as conn, conn.transaction(), conn.cursor(row_factory=dict_row) as cur:
+            cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            old: dict[str, list[str]] = defaultdict(list)
+            for row in cur.execute(OLD_CHECKPOINTS_SQL, (session_id, max(keep, 1))).fetchall():
+                old[row["checkpoint_ns"]].append(row["checkpoint_id"])
+            for namespace, ids in old.items():
+                cur.execute(DELETE_WRITES_SQL, (session_id, namespace, ids))
+                freed = cur.execute(DELETE_CHECKPOINTS_SQL, (session_id, namespace, ids)).fetchall()
+                removed += len(ids)
+                referenced = {(row["channel"], row["version"])
+                              for row in cur.execute(REFERENCED_BLOBS_SQL, (session_id, namespace)).fetchall()}
+                garbage: dict[str, list[str]] = defaultdict(list)
+                for row in freed:
+                    if (row["channel"], row["version"]) not in referenced:
+                        garbage[row["channel"]].append(row["version"])
+                for channel, versions in garbage.items():
+                    cur.execute(DELETE_BLOBS_SQL, (session_id, namespace, channel, versions))
+        return removed
+
+    def compact(self) -> None:
+        """Nothing to do: autovacuum makes freed rows reusable without blocking anyone."""
+
+    def size_bytes(self) -> int:
+        tables = [*APP_TABLES, *SAVER_TABLES]
+        with self.db.cursor(transaction=False) as cur:
+            row = cur.execute("SELECT COALESCE(sum(pg_total_relation_size(to_regclass(name))), 0) AS size "
+                              "FROM unnest(%s::text[]) AS name WHERE to_regclass(name) IS NOT NULL",
+                              (tables,)).fetchone()
+        return int(row["size"]) if row else 0

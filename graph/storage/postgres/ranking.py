@@ -1,0 +1,99 @@
+"""Rank rows for a set of words the way SQLite's FTS5 bm25 does, so score thresholds mean the same on both.
+
+A row is a candidate when its 'simple' tsvector has any of the words, or, for a word of a script written
+without spaces between words or with particles glued on (Chinese, Japanese, Korean, Thai, ...), when its
+text contains it (trigram index). Such a word counts fully where it stands alone and partly (by pg_trgm's
+word_similarity, at least half) where it is part of a longer run. bm25 (k1 1.2, b 0.75, Lucene's
+always-positive idf over the searched rows) sums the words up, and ts_rank_cd breaks ties. Scores are
+positive, higher is better.
+"""
+
+from typing import Any
+
+K1 = 1.2
+B = 0.75
+PARTIAL_WEIGHT = 0.5  # the least an occurrence inside a longer word counts, whatever the locale's trigrams
+SIMILARITY_MARGIN = 16  # characters either side of a word's first occurrence that word_similarity reads
+GLUED_SCRIPTS = ((0x0E00, 0x0EFF), (0x1000, 0x109F), (0x1100, 0x11FF), (0x1780, 0x17FF), (0x2E80, 0xA4CF),
+                 (0xA960, 0xA97F), (0xAC00, 0xD7FF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF), (0x20000, 0x3FFFF))
+
+
+def search_terms(words: list[str]) -> list[str]:
+    """The distinct, lower-case words to look for."""
+    return sorted({word.replace("\x00", "").lower() for word in words} - {""})
+
+
+def glued(word: str) -> bool:
+    """Whether a word is of a script whose words no tokenizer splits from their neighbours or particles."""
+    return any(any(low <= ord(char) <= high for low, high in GLUED_SCRIPTS) for char in word)
+
+
+def like_pattern(word: str) -> str:
+    """An ILIKE pattern finding `word` anywhere, its wildcards escaped."""
+    return "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def search_params(words: list[str], **params: Any) -> dict[str, Any]:
+    """The named parameters `ranked_sql` needs for these words, with the query's own."""
+    terms = search_terms(words)
+    return {**params, "words": terms, "glued": [glued(word) for word in terms],
+            "patterns": [like_pattern(word) for word in terms if glued(word)],
+            **{f"w{index}": word for index, word in enumerate(terms)}}
+
+
+def tsquery(words: list[str]) -> str:
+    """SQL for the words OR-ed as a 'simple' tsquery; plainto_tsquery keeps user text from being syntax."""
+    return " || ".join(f"plainto_tsquery('simple', %(w{index})s)" for index in range(len(search_terms(words))))
+
+
+def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words: list[str]) -> str:
+    """A query of `columns` (of `table` as `c`) with its `score`, best first, for `search_params(words, ...)`.
+
+    `where` scopes the rows searched (and those the word statistics count); `%(limit)s` caps the result.
+    """
+    return f"""
+    WITH query AS MATERIALIZED (SELECT {tsquery(words)} AS q),
+    candidates AS MATERIALIZED (
+        SELECT row_number() OVER () AS rid, t.*, length(t.{text}) AS chars, ts_rank_cd(t.{tsv}, query.q) AS density
+        FROM {table} AS t, query
+        WHERE {where} AND (t.{tsv} @@ query.q OR t.{text} ILIKE ANY(%(patterns)s::text[]))
+    ),
+    scope AS MATERIALIZED (
+        SELECT count(*)::float8 AS n, GREATEST(COALESCE(avg(length(t.{text})), 1), 1)::float8 AS avglen
+        FROM {table} AS t WHERE {where}
+    ),
+    weighted AS MATERIALIZED (
+        SELECT c.rid, c.chars, c.density, w.word,
+               m.whole + CASE WHEN m.inside > m.whole
+                              THEN (m.inside - m.whole) * GREATEST({PARTIAL_WEIGHT}, word_similarity(w.word, substr(
+                                  c.{text}, GREATEST(strpos(lower(c.{text}), w.word) - {SIMILARITY_MARGIN}, 1),
+                                  length(w.word) + 2 * {SIMILARITY_MARGIN})))
+                              ELSE 0 END AS tf
+        FROM candidates AS c
+        CROSS JOIN unnest(%(words)s::text[], %(glued)s::boolean[]) AS w(word, glued)
+        CROSS JOIN LATERAL (
+            SELECT (SELECT COALESCE(sum(COALESCE(array_length(l.positions, 1), 1)), 0)
+                    FROM unnest(c.{tsv}) AS l WHERE l.lexeme = w.word)::float8 AS whole,
+                   CASE WHEN w.glued
+                        THEN (length(lower(c.{text})) - length(replace(lower(c.{text}), w.word, ''))) / length(w.word)
+                        ELSE 0 END::float8 AS inside
+            OFFSET 0
+        ) AS m
+    ),
+    frequency AS MATERIALIZED (
+        SELECT word, count(*) FILTER (WHERE tf > 0)::float8 AS df FROM weighted GROUP BY word
+    ),
+    top AS MATERIALIZED (
+        SELECT w.rid, w.density,
+               sum(ln(1 + (s.n - f.df + 0.5) / (f.df + 0.5))
+                   * w.tf * {K1 + 1} / (w.tf + {K1} * (1 - {B} + {B} * w.chars / s.avglen))) AS score
+        FROM weighted AS w JOIN frequency AS f USING (word) CROSS JOIN scope AS s
+        WHERE w.tf > 0
+        GROUP BY w.rid, w.density
+        ORDER BY score DESC, w.density DESC
+        LIMIT %(limit)s
+    )
+    SELECT {columns}, top.score::float8 AS score
+    FROM top JOIN candidates AS c USING (rid)
+    ORDER BY top.score DESC, top.density DESC
+    """

@@ -1,0 +1,94 @@
+"""The recall index in PostgreSQL: one row per completed turn, ranked like the documents."""
+
+import re
+
+from graph.storage.postgres.connection import Database
+from graph.storage.postgres.ranking import ranked_sql, search_params, search_terms, tsquery
+from graph.storage.postgres.text import clean, json_value
+
+SNIPPET_TOKENS = 16
+SNIPPET_CONTEXT_CHARS = 30  # either side of a word found inside a longer one (Korean, Chinese)
+HEADLINE = f"StartSel=**, StopSel=**, MaxFragments=1, MaxWords={SNIPPET_TOKENS}, MinWords=4, FragmentDelimiter=…"
+
+
+def substring_snippet(body: str, words: list[str]) -> str:
+    """A short excerpt around the first of `words` in `body`, marked with **, for words no tokenizer splits."""
+    found = [(match.start(), match.end()) for word in words
+             if (match := re.search(re.escape(word), body, flags=re.IGNORECASE))]
+    if not found:
+        return body[: SNIPPET_CONTEXT_CHARS * 2] + ("…" if len(body) > SNIPPET_CONTEXT_CHARS * 2 else "")
+    start, end = min(found)
+    left, right = max(0, start - SNIPPET_CONTEXT_CHARS), min(len(body), end + SNIPPET_CONTEXT_CHARS)
+    return ("…" if left else "") + body[left:start] + "**" + body[start:end] + "**" + body[end:right] + (
+        "…" if right < len(body) else "")
+
+
+def with_ellipses(snippet: str, body: str) -> str:
+    """A headline marked with … where it cuts the body, as SQLite's snippet() marks it."""
+    start = body.find(snippet.replace("**", ""))
+    if start < 0:
+        return snippet
+    end = start + len(snippet.replace("**", ""))
+    return ("…" if start > 0 else "") + snippet + ("…" if end < len(body) else "")
+
+
+class PostgresRecall:
+    """Rows of `recall_turns`."""
+
+    db: Database
+
+    def recall_add(self, session_id: str, turn: int, day: str, body: str, record: dict, tokens: int,
+                   vector: bytes | None = None) -> None:
+        with self.db.cursor() as cur:
+            cur.execute("INSERT INTO recall_turns (thread_id, turn, day, body, record, tokens, vector) "
+                        "VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (thread_id, turn) DO UPDATE SET "
+                        "day = excluded.day, body = excluded.body, record = excluded.record, "
+                        "tokens = excluded.tokens, vector = excluded.vector",
+                        (session_id, turn, day, clean(body), json_value(record), tokens, vector))
+
+    def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int]]:
+        with self.db.cursor(transaction=False) as cur:
+            rows = cur.execute("SELECT turn, vector, tokens FROM recall_turns WHERE thread_id = %s AND turn > %s "
+                               "AND vector IS NOT NULL ORDER BY turn", (session_id, after_turn)).fetchall()
+        return [(int(row["turn"]), bytes(row["vector"]), int(row["tokens"])) for row in rows]
+
+    def recall_records(self, session_id: str, turns: list[int]) -> dict[int, dict]:
+        if not turns:
+            return {}
+        with self.db.cursor(transaction=False) as cur:
+            rows = cur.execute("SELECT turn, record FROM recall_turns WHERE thread_id = %s AND turn = ANY(%s)",
+                               (session_id, list(turns))).fetchall()
+        return {int(row["turn"]): row["record"] for row in rows}
+
+    def recall_last_turn(self, session_id: str) -> int:
+        with self.db.cursor(transaction=False) as cur:
+            row = cur.execute("SELECT MAX(turn) AS turn FROM recall_turns WHERE thread_id = %s",
+                              (session_id,)).fetchone()
+        return int(row["turn"] or 0) if row else 0
+
+    def recall_search(self, session_id: str, words: list[str], below_turn: int,
+                      limit: int) -> list[tuple[int, float, dict, int]]:
+        if not search_terms(words) or limit <= 0:
+            return []
+        sql = ranked_sql("recall_turns", "body", "body_tsv", "t.thread_id = %(session)s AND t.turn < %(below)s",
+                         "c.turn, c.record, c.tokens", words)
+        with self.db.cursor(transaction=False) as cur:
+            rows = cur.execute(sql, search_params(words, session=session_id, below=below_turn, limit=limit)).fetchall()
+        return [(int(row["turn"]), float(row["score"]), row["record"], int(row["tokens"])) for row in rows]
+
+    def search_turns(self, words: list[str], limit: int) -> list[dict]:
+        terms = search_terms(words)
+        if not terms or limit <= 0:
+            return []
+        ranked = ranked_sql("recall_turns", "body", "body_tsv", "TRUE", "c.thread_id, c.turn, c.day, c.body", words)
+        sql = (f"SELECT r.thread_id, COALESCE(NULLIF(s.title, ''), r.thread_id) AS title, r.turn, r.day, "
+               f"ts_headline('simple', r.body, query.q, %(headline)s) AS snippet, r.body "
+               f"FROM ({ranked}) AS r LEFT JOIN chat_sessions AS s ON s.thread_id = r.thread_id, "
+               f"(SELECT {tsquery(words)} AS q) AS query ORDER BY r.score DESC")
+        with self.db.cursor(transaction=False) as cur:
+            rows = cur.execute(sql, search_params(words, limit=limit, headline=HEADLINE)).fetchall()
+        return [{"session_id": row["thread_id"], "title": row["title"], "turn": int(row["turn"]), "day": row["day"],
+                 "snippet": with_ellipses(row["snippet"], row["body"]) if "**" in row["snippet"]
+                 else substring_snippet(row["body"], terms)}
+                for row in rows]
+

@@ -1,0 +1,42 @@
+"""Open the SQLite file: one connection shared by all threads, WAL, owner-only file mode."""
+
+import sqlite3
+from pathlib import Path
+
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from langgraph.checkpoint.sqlite import SqliteSaver
+
+from graph.storage.base import DatabaseError
+from graph.storage.serde import CachingSerializer
+
+
+def open_connection(path: str | Path) -> sqlite3.Connection:
+    """One connection shared by all threads: WAL for concurrent readers, owner-only file mode."""
+    in_memory = str(path) == ":memory:"
+    path = Path(path)
+    try:
+        if not in_memory:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        if not in_memory and not path.exists():
+            path.touch(mode=0o600)
+        conn = sqlite3.connect(":memory:" if in_memory else path, check_same_thread=False, timeout=30)
+        conn.execute("PRAGMA auto_vacuum=INCREMENTAL")  # takes effect on a new database
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA wal_autocheckpoint=256")
+        conn.execute("PRAGMA journal_size_limit=1048576")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute("PRAGMA busy_timeout=30000")
+    except (OSError, sqlite3.Error) as error:
+        raise DatabaseError(f"Cannot open the chat database at {path}: {error}") from error
+    return conn
+
+
+def create_checkpointer(path: str | Path) -> SqliteSaver:
+    """LangGraph's SqliteSaver on the file, deserializing only LangGraph's safe types (never pickle)."""
+    strict = JsonPlusSerializer(allowed_msgpack_modules=None)
+    saver = SqliteSaver(open_connection(path), serde=CachingSerializer(strict))
+    try:
+        saver.setup()
+    except sqlite3.Error as error:
+        raise DatabaseError(f"Cannot write the chat database at {path}: {error}") from error
+    return saver

@@ -1,0 +1,49 @@
+"""Keep the SQLite file small: only the last few checkpoints of a session, freed pages returned, a short WAL."""
+
+import logging
+import os
+import sqlite3
+from pathlib import Path
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.sqlite import SqliteSaver
+
+from graph.storage.base import KEEP_CHECKPOINTS
+
+logger = logging.getLogger(__name__)
+
+
+class SqliteHousekeeping:
+    """Pruning, compaction and the file's size."""
+
+    db: SqliteSaver
+    saver: BaseCheckpointSaver
+    path: Path | None
+
+    def prune_checkpoints(self, session_id: str, keep: int = KEEP_CHECKPOINTS) -> int:
+        if self.saver is not self.db:  # checkpoints kept elsewhere (in memory) are not ours to prune
+            return 0
+        with self.db.cursor() as cur:
+            cur.execute(
+                "DELETE FROM checkpoints WHERE thread_id = ? AND checkpoint_id NOT IN ("
+                " SELECT checkpoint_id FROM checkpoints WHERE thread_id = ? ORDER BY checkpoint_id DESC LIMIT ?)",
+                (session_id, session_id, keep),
+            )
+            removed = cur.rowcount
+            cur.execute("DELETE FROM writes WHERE thread_id = ? AND checkpoint_id NOT IN ("
+                        " SELECT checkpoint_id FROM checkpoints WHERE thread_id = ?)", (session_id, session_id))
+        return removed
+
+    def compact(self) -> None:
+        try:
+            with self.db.cursor(transaction=False) as cur:
+                cur.execute("PRAGMA incremental_vacuum")
+                cur.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.OperationalError:
+            logger.debug("Compaction skipped: database busy", exc_info=True)
+
+    def size_bytes(self) -> int:
+        if self.path is None:
+            return 0
+        files = (self.path, Path(f"{self.path}-wal"))
+        return sum(os.path.getsize(file) for file in files if file.exists())

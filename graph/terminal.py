@@ -1,0 +1,109 @@
+"""A terminal chat on the session API, sharing the web app's database: a conversation moves between them.
+
+Replies stream as they come; tool calls and summaries are printed; Ctrl-C stops a reply (keeping what
+was streamed) and quits at the prompt. Commands: /retry, /sessions, /new, /quit.
+"""
+
+import argparse
+import sys
+from collections.abc import Callable
+from functools import partial
+from typing import TextIO
+
+from graph.engine import Engine, Session, Settings, TurnRun, describe_error, new_session_id, open_engine
+
+HELP = "Commands: /retry  /sessions  /new  /quit   (Ctrl-C stops a reply)"
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """`chat` with an optional session id, or `sessions` to list them."""
+    parser = argparse.ArgumentParser(prog="python -m graph", description="Context Chat in the terminal.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    chat = commands.add_parser("chat", help="chat in the terminal (the web app's sessions)")
+    chat.add_argument("--session", help="continue this session (see `sessions`); a new one when omitted")
+    chat.add_argument("--rate", type=float, default=None, help="compression rate 0.1-0.5 (the session's own)")
+    commands.add_parser("sessions", help="list the saved sessions")
+    return parser.parse_args(argv)
+
+
+def print_sessions(engine: Engine, out: TextIO) -> None:
+    """The saved sessions, newest first, with the id to pass to --session."""
+    for info in engine.sessions():
+        out.write(f"{info.session_id}  {info.turns:>4} turns  {info.updated_at[:16]}  {info.title}\n")
+
+
+def show(run: TurnRun, out: TextIO) -> None:
+    """Print a turn's events as they arrive: tokens inline, tools and summaries on their own lines."""
+    streaming = False
+    for event in run:
+        if event.kind == "token":
+            out.write(event.text)
+            streaming = True
+        elif event.kind == "tool" and event.data["phase"] == "call":
+            out.write(f"\n  [tool] {event.text}({event.data['args']})\n")
+        elif event.kind == "tool":
+            out.write(f"  [tool result] {event.text}\n")
+            streaming = False
+        elif event.kind == "summary":
+            out.write(f"  [summarized turns {event.text}]\n")
+        elif event.kind == "notice":
+            out.write(f"  [context compressed: {event.data.get('before')} -> {event.data.get('after')} tokens]\n")
+        elif event.kind == "reply" and (event.data.get("stopped") or not streaming):
+            out.write(event.text)
+        elif event.kind == "error":
+            out.write(f"\n  [error] {event.text}  (type /retry)")
+        out.flush()
+    out.write("\n")
+
+
+def run_turn(start: Callable[[], TurnRun], out: TextIO) -> None:
+    """Run one turn; Ctrl-C stops it and keeps what was streamed."""
+    run = start()
+    try:
+        show(run, out)
+    except KeyboardInterrupt:
+        run.close()
+        out.write(" ⏹\n")
+
+
+def chat(engine: Engine, session: Session, rate: float | None, read: Callable[[str], str], out: TextIO) -> None:
+    """The read-send-print loop until /quit or end of input."""
+    out.write(f"Session {session.id} · {engine.profile.label}\n{HELP}\n")
+    while True:
+        try:
+            text = read("> ")
+        except (EOFError, KeyboardInterrupt):
+            out.write("\n")
+            return
+        command = text.strip()
+        if command in ("/quit", "/exit"):
+            return
+        if command == "/sessions":
+            print_sessions(engine, out)
+        elif command == "/new":
+            session = engine.session(new_session_id())
+            out.write(f"Session {session.id}\n")
+        elif command == "/retry":
+            run_turn(session.resume, out) if session.unfinished() else out.write("Nothing to retry.\n")
+        elif command:
+            run_turn(partial(session.send, text, rate), out)
+
+
+def main(argv: list[str] | None = None, read: Callable[[str], str] = input, out: TextIO = sys.stdout,
+         engine: Engine | None = None) -> int:
+    """Open the engine the way the web app does and chat (or list sessions)."""
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if engine is None:
+        try:
+            engine = open_engine(Settings.from_env(), progress=lambda message: print(message, file=out))
+        except Exception as error:
+            out.write(describe_error(error) + "\n")
+            return 1
+    try:
+        if args.command == "sessions":
+            print_sessions(engine, out)
+        else:
+            chat(engine, engine.session(args.session or new_session_id()), args.rate, read, out)
+    finally:
+        engine.wait_idle()
+    return 0

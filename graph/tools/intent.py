@@ -1,0 +1,82 @@
+"""Match a question to a tool call deterministically, for models too small to call tools themselves."""
+
+import ast
+import re
+import unicodedata
+
+from graph.tools import phrases
+
+MAX_QUESTION_CHARS = 200
+
+_SYMBOLS = str.maketrans({"×": "*", "÷": "/", "−": "-", "’": "'", "‘": "'", "^": "**"})
+_THOUSANDS = re.compile(r"\b\d{1,3}(?:,\d{3})+(?![\d,])")
+_SPACES = re.compile(r"\s+")
+_LEAD = re.compile(phrases.LEAD)
+_TRAIL = re.compile(phrases.TRAIL)
+_REWRITES = tuple((re.compile(pattern), replacement) for pattern, replacement in phrases.REWRITES)
+_ENGLISH_WORDS = "|".join(sorted(phrases.ENGLISH_OPERATORS, key=len, reverse=True))
+_CJK_WORDS = "|".join(sorted(phrases.CJK_OPERATORS, key=len, reverse=True))
+_OPERATORS = re.compile(rf"(?<![a-z])(?:{_ENGLISH_WORDS})(?![a-z])|{_CJK_WORDS}")
+_SYMBOL_OF = phrases.ENGLISH_OPERATORS | phrases.CJK_OPERATORS
+_EXPRESSION = re.compile(rf"(?:\d+(?:\.\d+)?|\b(?:{'|'.join(phrases.FUNCTION_NAMES)})\b|[-+*/%(),. ])+")
+_NOT_ARITHMETIC = re.compile(phrases.NOT_ARITHMETIC)
+_DATETIME = tuple(re.compile(pattern) for pattern in phrases.DATETIME_PATTERNS)
+_UNIT_OF = {word: value for value, word in enumerate(phrases.UNITS)}
+_TENS, _DIGITS, _UNITS = ("|".join(words) for words in (phrases.TENS, phrases.UNITS[1:10], phrases.UNITS))
+_NUMBER_WORDS = re.compile(rf"\b(?:({_TENS})(?:[- ]({_DIGITS}))?|({_UNITS}))\b")
+
+
+def _normalise(text: str) -> str:
+    """One spelling per question: half-width, lower case, ASCII operators, no thousands separators."""
+    text = unicodedata.normalize("NFKC", text).lower().translate(_SYMBOLS)
+    text = _THOUSANDS.sub(lambda match: match.group().replace(",", ""), text)
+    return _SPACES.sub(" ", text).strip()
+
+
+def _number(match: re.Match) -> str:
+    """A spelled-out number below a hundred, as digits."""
+    tens, unit, single = match.groups()
+    return str(_UNIT_OF[single]) if single else str(phrases.TENS[tens] + _UNIT_OF.get(unit, 0))
+
+
+def _is_arithmetic(expression: str) -> bool:
+    """Only a well-formed formula with an operation or a function call is worth a calculator run."""
+    if not _EXPRESSION.fullmatch(expression) or _NOT_ARITHMETIC.search(expression):
+        return False
+    try:
+        tree = ast.parse(expression, mode="eval")
+    except SyntaxError:
+        return False
+    nodes = list(ast.walk(tree))
+    return not any(isinstance(node, ast.Tuple) for node in nodes) and any(
+        isinstance(node, ast.BinOp) or (isinstance(node, ast.Call) and isinstance(node.func, ast.Name))
+        for node in nodes
+    )
+
+
+def _expression(text: str) -> str | None:
+    """The formula a question asks for, when nothing but a formula and its wrapping words is left."""
+    body = _TRAIL.sub("", _LEAD.sub("", _NUMBER_WORDS.sub(_number, text), count=1), count=1)
+    for pattern, replacement in _REWRITES:
+        body = pattern.sub(replacement, body)
+    body = _OPERATORS.sub(lambda match: f" {_SYMBOL_OF[match.group()]} ", body)
+    body = _SPACES.sub(" ", body).strip()
+    return body if _is_arithmetic(body) else None
+
+
+def _asks_datetime(text: str) -> bool:
+    """Only questions about the present moment; the time of an event in the conversation is memory."""
+    return any(pattern.match(text) for pattern in _DATETIME)
+
+
+def detect_tool_call(text: str) -> dict | None:
+    """The tool call a tool-calling model would make for this question, or None when none clearly fits."""
+    if len(text) > MAX_QUESTION_CHARS:
+        return None
+    normalised = _normalise(text)
+    expression = _expression(normalised)
+    if expression is not None:
+        return {"name": "calculator", "args": {"expression": expression}}
+    if _asks_datetime(normalised):
+        return {"name": "get_current_datetime", "args": {}}
+    return None

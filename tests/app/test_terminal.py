@@ -1,0 +1,79 @@
+"""The terminal chat runs on the session API and shares sessions with the web app."""
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from langchain_core.messages import AIMessage
+from streamlit.testing.v1 import AppTest
+
+from graph.terminal import main
+from tests.app.conftest import send
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def lines(*texts: str):
+    """A `read` function that types these lines, then ends the input."""
+    queue = list(texts)
+
+    def read(prompt: str) -> str:
+        if not queue:
+            raise EOFError
+        return queue.pop(0)
+
+    return read
+
+
+def test_terminal_streams_replies_tools_and_summaries(fake_engine, tmp_path):
+    engine = fake_engine(None)
+    fake_engine.chat.script = [
+        "hello back",
+        AIMessage("", tool_calls=[{"name": "calculator", "args": {"expression": "17*23"}, "id": "c1"}]),
+        "17 * 23 = 391",
+        "third", "fourth",
+    ]
+    out = io.StringIO()
+    code = main(["chat", "--session", "term1"], read=lines("hello", "what is 17*23?", "three", "four"),
+                out=out, engine=engine)
+    text = out.getvalue()
+    assert code == 0
+    assert "hello back" in text and "[tool] calculator({'expression': '17*23'})" in text
+    assert "[tool result] 391" in text and "17 * 23 = 391" in text
+    assert "[summarized turns 1-3]" in text
+    assert engine.session("term1").turns_completed() == 4
+
+
+def test_a_terminal_conversation_continues_in_the_web_app(fake_engine):
+    engine = fake_engine(None)
+    main(["chat", "--session", "shared"], read=lines("from the terminal"), out=io.StringIO(), engine=engine)
+    app = AppTest.from_file("../../app.py", default_timeout=30)
+    app.query_params["session"] = "shared"
+    app.run()
+    assert app.chat_message[0].text[0].value == "from the terminal"
+    send(app, "from the browser")
+    out = io.StringIO()
+    main(["sessions"], out=out, engine=engine)
+    assert "shared" in out.getvalue() and "2 turns" in out.getvalue()
+
+
+def test_retry_after_a_failure_and_nothing_to_retry(fake_engine):
+    engine = fake_engine(None)
+    fake_engine.chat.script = [ConnectionError("refused"), "answered at last"]
+    out = io.StringIO()
+    main(["chat", "--session", "r1"], read=lines("hi", "/retry", "/retry"), out=out, engine=engine)
+    text = out.getvalue()
+    assert "[error]" in text and "answered at last" in text and "Nothing to retry." in text
+
+
+def test_module_entry_point_lists_sessions_from_the_database(tmp_path):
+    env = {**os.environ, "CHAT_DB_PATH": str(tmp_path / "chat.sqlite"),
+           "OPENAI_BASE_URL": "http://127.0.0.1:9/v1", "CHAT_MODEL": "unused"}
+    result = subprocess.run([sys.executable, "-m", "graph", "sessions"], cwd=ROOT, env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    bad = subprocess.run([sys.executable, "-m", "graph", "fly"], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=60)
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr

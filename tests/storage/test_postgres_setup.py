@@ -1,0 +1,130 @@
+"""Opening PostgreSQL storage: the pool's settings, the saver set up once, migrations once, the right backend."""
+
+import psycopg
+import pytest
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.checkpoint.postgres import PostgresSaver
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool
+
+from graph.storage import DatabaseError, open_storage, storage_for
+from graph.storage.postgres import PostgresStorage, create_checkpointer, redact
+from graph.storage.postgres.schema import MIGRATIONS
+from graph.storage.serde import CachingSerializer
+from graph.storage.sqlite import SqliteStorage
+from tests.storage.conftest import put_checkpoint
+
+
+def test_the_pool_suits_a_transaction_pooler_and_the_saver(postgres_url):
+    storage = open_storage("", postgres_url)
+    try:
+        assert isinstance(storage, PostgresStorage)
+        pool = storage.db.pool
+        assert pool.kwargs == {"autocommit": True, "prepare_threshold": None, "row_factory": dict_row}
+        assert pool._check is ConnectionPool.check_connection
+        with pool.connection() as conn:
+            assert conn.autocommit is True
+            assert conn.prepare_threshold is None
+            assert conn.row_factory is dict_row
+        saver = storage.saver
+        assert isinstance(saver, PostgresSaver)
+        assert saver.conn is pool
+        assert saver.pipe is None
+        assert isinstance(saver.serde, CachingSerializer)
+    finally:
+        storage.close()
+
+
+def test_the_saver_is_set_up_once_per_process(postgres_url, monkeypatch):
+    calls: list[PostgresSaver] = []
+    original = PostgresSaver.setup
+
+    def counted(self: PostgresSaver) -> None:
+        calls.append(self)
+        original(self)
+
+    monkeypatch.setattr(PostgresSaver, "setup", counted)
+    first = open_storage("", postgres_url)
+    second = open_storage("", postgres_url)
+    third = storage_for(create_checkpointer(postgres_url), "")
+    try:
+        assert len(calls) == 1
+        put_checkpoint(first, "s")
+        assert [s.session_id for s in third.list_sessions()] == ["s"]
+    finally:
+        for storage in (first, second, third):
+            storage.close()
+
+
+def schema_versions(url: str) -> list[int]:
+    with psycopg.connect(url) as conn:
+        return [row[0] for row in conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall()]
+
+
+def test_migrations_run_once_and_opening_again_keeps_the_version_and_rows(postgres_url):
+    storage = open_storage("", postgres_url)
+    storage.add_document("s", "doc", 3000, "indexed", "text", ["alpha beta"])
+    storage.close()
+    assert schema_versions(postgres_url) == list(range(1, len(MIGRATIONS) + 1))
+    again = open_storage("", postgres_url)
+    try:
+        assert schema_versions(postgres_url) == list(range(1, len(MIGRATIONS) + 1))
+        assert [d.title for d in again.list_documents("s")] == ["doc"]
+    finally:
+        again.close()
+
+
+def test_storage_for_picks_the_backend_of_the_checkpointer(postgres_url, tmp_path):
+    pooled = storage_for(create_checkpointer(postgres_url), str(tmp_path / "unused.sqlite"))
+    try:
+        assert isinstance(pooled, PostgresStorage)
+        assert pooled.db.pool is pooled.saver.conn  # type: ignore[attr-defined]
+    finally:
+        pooled.close()
+    assert not (tmp_path / "unused.sqlite").exists()
+
+    with PostgresSaver.from_conn_string(postgres_url) as single:
+        beside = storage_for(single, str(tmp_path / "unused.sqlite"))
+        try:
+            assert isinstance(beside, PostgresStorage) and beside.saver is single
+            put_checkpoint(beside, "one-connection")
+            assert [s.session_id for s in beside.list_sessions()] == ["one-connection"]
+            with beside.session_lock("one-connection") as held:
+                assert held
+        finally:
+            beside.close()
+
+    in_memory = storage_for(InMemorySaver(), str(tmp_path / "side.sqlite"), postgres_url)
+    try:
+        assert isinstance(in_memory, PostgresStorage) and isinstance(in_memory.saver, InMemorySaver)
+        in_memory.record_session("m", "hello", 1)
+        assert [s.session_id for s in in_memory.list_sessions()] == ["m"]
+        assert in_memory.prune_checkpoints("m") == 0
+    finally:
+        in_memory.close()
+
+    sqlite = storage_for(None, str(tmp_path / "chat.sqlite"))
+    try:
+        assert isinstance(sqlite, SqliteStorage)
+    finally:
+        sqlite.close()
+
+
+def test_a_url_that_is_not_postgresql_is_refused():
+    with pytest.raises(DatabaseError, match="postgresql://"):
+        open_storage("", "mysql://user:secret@host/db")
+
+
+def test_an_unreachable_server_fails_fast_with_the_password_hidden(postgres_server):
+    from tests.postgres_server import free_port
+
+    url = f"postgresql://someone:hunter2@127.0.0.1:{free_port()}/nothing"
+    with pytest.raises(DatabaseError) as raised:
+        open_storage("", url)
+    assert "hunter2" not in str(raised.value)
+    assert "someone:***@127.0.0.1" in str(raised.value)
+
+
+def test_redact_hides_only_the_password():
+    assert redact("postgresql://u:p%40ss@db:5432/chat") == "postgresql://u:***@db:5432/chat"
+    assert redact("postgresql://u@db/chat") == "postgresql://u@db/chat"

@@ -1,0 +1,68 @@
+"""After every turn the engine keeps the newest three checkpoints of a session, on either backend."""
+
+from pathlib import Path
+
+from graph.storage.base import KEEP_CHECKPOINTS
+from graph.storage.postgres import PostgresStorage
+from tests.storage.conftest import make_engine
+
+TURNS = 10
+
+
+def checkpoint_rows(storage, session_id: str) -> dict[str, int]:
+    """Rows of the session in the saver's tables."""
+    if isinstance(storage, PostgresStorage):
+        with storage.db.cursor(transaction=False) as cur:
+            return {table: cur.execute(f"SELECT count(*) AS n FROM {table} WHERE thread_id = %s",
+                                       (session_id,)).fetchone()["n"]
+                    for table in ("checkpoints", "checkpoint_blobs", "checkpoint_writes")}
+    conn = storage.db.conn
+    return {table: conn.execute(f"SELECT count(*) FROM {table} WHERE thread_id = ?", (session_id,)).fetchone()[0]
+            for table in ("checkpoints", "writes")}
+
+
+def unreferenced_rows(storage, session_id: str) -> int:
+    """Blobs no checkpoint uses and writes of checkpoints that are gone (PostgreSQL's saver tables)."""
+    with storage.db.cursor(transaction=False) as cur:
+        blobs = cur.execute(
+            "SELECT count(*) AS n FROM checkpoint_blobs AS b WHERE b.thread_id = %s AND NOT EXISTS ("
+            " SELECT 1 FROM checkpoints AS c, jsonb_each_text(c.checkpoint -> 'channel_versions') AS v"
+            " WHERE c.thread_id = b.thread_id AND c.checkpoint_ns = b.checkpoint_ns"
+            " AND v.key = b.channel AND v.value = b.version)", (session_id,)).fetchone()["n"]
+        writes = cur.execute(
+            "SELECT count(*) AS n FROM checkpoint_writes AS w WHERE w.thread_id = %s AND NOT EXISTS ("
+            " SELECT 1 FROM checkpoints AS c WHERE c.thread_id = w.thread_id AND c.checkpoint_ns = w.checkpoint_ns"
+            " AND c.checkpoint_id = w.checkpoint_id)", (session_id,)).fetchone()["n"]
+    return blobs + writes
+
+
+def test_a_real_conversation_keeps_three_checkpoints(backend: str, database: str, tmp_path: Path):
+    engine = make_engine(backend, database, tmp_path)
+    try:
+        session = engine.session("long")
+        for n in range(1, TURNS + 1):
+            events = session.send(f"question {n} about topic {n}", compression_rate=0.3).wait()
+            engine.wait_idle()
+            assert [e.kind for e in events if e.kind == "error"] == []
+        rows = checkpoint_rows(engine.storage, "long")
+        assert rows["checkpoints"] == KEEP_CHECKPOINTS
+        if backend == "postgres":
+            assert unreferenced_rows(engine.storage, "long") == 0
+            assert rows["checkpoint_blobs"] > 0
+        state = session.state()
+        assert state["turn_count"] == TURNS
+        assert len([m for m in state["messages"] if m.type == "human"]) == TURNS
+        assert engine.storage.prune_checkpoints("long") == 0
+    finally:
+        engine.close()
+
+
+def test_pruning_returns_how_many_went(storage, backend: str):
+    from tests.storage.conftest import put_checkpoint
+
+    for _ in range(5):
+        put_checkpoint(storage, "s")
+    assert storage.prune_checkpoints("s", keep=2) == 3
+    assert checkpoint_rows(storage, "s")["checkpoints"] == 2
+    assert storage.saver.get_tuple({"configurable": {"thread_id": "s"}}) is not None
+    assert storage.prune_checkpoints("s", keep=2) == 0
