@@ -18,7 +18,7 @@ from bench.recall_measure import answer_present, chat_reply_for, context_text, s
 from bench.recall_script import Question, RecallScript, build_script
 from graph.engine import Engine, SessionSettings, Settings, assemble
 from graph.models import Models, bundled_profile
-from graph.request.tokens import count_messages, count_text
+from graph.request.tokens import count_text
 from graph.storage.sqlite import create_checkpointer
 from tests.fakes import ScriptedChatModel
 
@@ -59,19 +59,22 @@ def run_policy(script: RecallScript, policy: str, recall: bool, summary: object 
         timer = RecallTimer(engine)
         session = engine.session("bench")
         session.save_settings(SessionSettings(context_policy=policy, recall=recall))
-        rows, tokens_at = [], {}
+        rows, tokens_at, history_at = [], {}, {}
         for turn, text in enumerate(script.user_turns[: CHECKPOINTS[-1]], start=1):
             session.send(text).wait()
             engine.wait_idle()
-            tokens_at[turn] = session.state()["context_report"]["context_tokens"]
+            report = session.state()["context_report"]
+            tokens_at[turn], history_at[turn] = report["context_tokens"], report["history_tokens"]
             for question in script.questions.get(turn, []):
                 session.send(question.text).wait()
                 engine.wait_idle()
                 context = session.last_context()
-                rows.append((question, answer_present(context_text(context), question),
-                             session.state()["context_report"]["context_tokens"], context))
+                report = session.state()["context_report"]
+                rows.append((question, answer_present(context_text(context), question), report["context_tokens"],
+                             report["history_tokens"]))
         engine.close()
-    return {"rows": rows, "tokens_at": tokens_at, "recall_ms": timer.samples}
+    return {"rows": rows, "tokens_at": tokens_at, "recall_ms": timer.samples,
+            "history_growth": history_at[300] / history_at[150]}
 
 
 def recent_only(script: RecallScript, question: Question, budget: int) -> bool:
@@ -118,12 +121,13 @@ def print_table(rows: list[dict]) -> None:
 def reference_rows(script: RecallScript, default: dict, budget: int) -> list[dict]:
     """The whole history, and the most recent raw turns cut to the default row's mean context."""
     rows = default["rows"]
-    whole = [count_messages(context) for *_, context in rows]
+    whole = [history for *_, history in rows]
     recent = [(q, recent_only(script, q, budget)) for q, *_ in rows]
     paraphrased = [ok for q, ok in recent if q.paraphrased]
     return [
         {"row": "whole history (reference)", "answered": 1.0, "paraphrased": 1.0,
-         "mean_tokens": statistics.mean(whole), "max_tokens": max(whole), "growth": float("nan"), "recall_ms": 0.0},
+         "mean_tokens": statistics.mean(whole), "max_tokens": max(whole), "growth": default["history_growth"],
+         "recall_ms": 0.0},
         {"row": f"recent raw turns cut to {budget:,} tokens (reference)",
          "answered": sum(ok for _, ok in recent) / len(recent), "paraphrased": sum(paraphrased) / len(paraphrased),
          "mean_tokens": float(budget), "max_tokens": budget, "growth": 1.0, "recall_ms": 0.0},
@@ -139,8 +143,8 @@ def search_figures(turns: int = 100_000, sessions: int = 100) -> dict:
         texts = [f"{u}\n{a}" for u, a in zip(script.user_turns, script.assistant_turns, strict=True)]
         for number in range(turns):
             text = texts[number % len(texts)]
-            storage.recall_add(f"s{number % sessions}", number // sessions + 1, "2026-01-01", text,
-                               {"turn": number}, 100)
+            storage.recall_add(f"s{number % sessions}", number // sessions + 1, "2026-01-01",
+                               {"turn": number, "user": text}, 100)
         queries = ["wifi password", "sister birthday", "plumber rate", "parking spot", "genmaicha tea"]
         timings = []
         for query in queries * 4:

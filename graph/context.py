@@ -1,5 +1,6 @@
 """Pure turn and context functions: where turns begin and end, and what the model sees."""
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -23,8 +24,36 @@ def is_turn_end(message: BaseMessage) -> bool:
     return isinstance(message, AIMessage) and not message.tool_calls
 
 
+_SPLITS: OrderedDict[tuple, tuple[list[list[BaseMessage]], list[BaseMessage]]] = OrderedDict()
+SPLITS_KEPT = 32
+
+
+def _transcript_key(messages: Sequence[BaseMessage]) -> tuple | None:
+    """Identifies a transcript by its length and message ids (they are unique and a transcript only grows)."""
+    if not messages:
+        return None
+    picks = (messages[0].id, messages[len(messages) // 2].id, messages[-1].id)
+    return None if None in picks else (len(messages), *picks)
+
+
 def split_turns(messages: Sequence[BaseMessage]) -> tuple[list[list[BaseMessage]], list[BaseMessage]]:
-    """Split a transcript into its completed turns and the turn still in progress."""
+    """Split a transcript into its completed turns and the turn still in progress.
+
+    A turn asks this several times of the same transcript, so recent answers are kept (callers get their
+    own outer lists; the turns inside are shared and never changed).
+    """
+    key = _transcript_key(messages)
+    known = _SPLITS.get(key) if key else None
+    if known is None:
+        known = _split(messages)
+        if key:
+            _SPLITS[key] = known
+            while len(_SPLITS) > SPLITS_KEPT:
+                _SPLITS.popitem(last=False)
+    return list(known[0]), list(known[1])
+
+
+def _split(messages: Sequence[BaseMessage]) -> tuple[list[list[BaseMessage]], list[BaseMessage]]:
     turns: list[list[BaseMessage]] = []
     current: list[BaseMessage] = []
     for message in messages:

@@ -25,6 +25,7 @@ MIN_SCORE = 0.5  # bm25 below this is a chance overlap of common words, so casua
 MIN_SIMILARITY = 0.12  # mean cosine below this is a different subject
 KEYWORD_LEAD = 2  # the best keyword matches come first; embeddings fill the rest
 CACHED_SESSIONS = 64
+MAX_RECALLED = 20  # turns at most: a large window is not filled with every loose match
 
 
 
@@ -45,7 +46,10 @@ def _clip(text: str) -> str:
 def turn_record(number: int, day: str, turn: Sequence[BaseMessage]) -> dict:
     """A turn as seed 004's JSON document: its number, date, what the user and the assistant said."""
     user = " ".join(message_text(m) for m in turn if isinstance(m, HumanMessage))
-    tools = [f"{m.name}: {message_text(m)}" for m in turn if isinstance(m, ToolMessage)]
+    calls = {call["id"]: call for m in turn if isinstance(m, AIMessage) for call in m.tool_calls}
+    tools = [f"{m.name}({json.dumps(calls[m.tool_call_id]['args'], ensure_ascii=False)}) -> {message_text(m)}"
+             if m.tool_call_id in calls else f"{m.name} -> {message_text(m)}"
+             for m in turn if isinstance(m, ToolMessage)]
     answer = message_text(turn[-1]) if turn and isinstance(turn[-1], AIMessage) else ""
     record = {"turn": number, "date": day, "user": _clip(user), "assistant": _clip(answer)}
     if tools:
@@ -54,13 +58,13 @@ def turn_record(number: int, day: str, turn: Sequence[BaseMessage]) -> dict:
 
 
 def turn_vectors(turns: Sequence[Sequence[BaseMessage]], bodies: Sequence[str]) -> np.ndarray | None:
-    """Per turn, the user's words and the whole turn embedded side by side: a question is matched against
+    """Per turn, the mean of the user's words and the whole turn embedded: a question is matched against
     both, so a fact the user stated counts fully while the assistant's answers are still found."""
     users = [" ".join(message_text(m) for m in turn if isinstance(m, HumanMessage)) for turn in turns]
     vectors = embed([*users, *bodies])
     if vectors is None:
         return None
-    return np.hstack([vectors[: len(turns)], vectors[len(turns):]])
+    return (vectors[: len(turns)] + vectors[len(turns):]) / 2  # one vector: its dot product is the mean
 
 
 def render_recalled(recalled: Sequence[dict]) -> str:
@@ -94,7 +98,7 @@ class RecallIndex:
             record = turn_record(number, day, turns[number - 1])
             tokens = count_text(json.dumps(record, ensure_ascii=False))
             vector = to_bytes(vectors[offset]) if vectors is not None else None
-            self.storage.recall_add(session_id, number, day, bodies[offset], record, tokens, vector)
+            self.storage.recall_add(session_id, number, day, record, tokens, vector)
         return len(new)
 
     def _session_vectors(self, session_id: str) -> "SessionVectors":
@@ -120,7 +124,7 @@ class RecallIndex:
         vectors = self._session_vectors(session_id)
         if query is None or not vectors.turns:
             return []
-        similarity = vectors.matrix @ np.concatenate([query[0], query[0]]) / 2
+        similarity = vectors.matrix @ query[0]
         ranked = np.argsort(-similarity)
         return [(vectors.turns[i], float(similarity[i]), vectors.tokens[i]) for i in ranked
                 if vectors.turns[i] < below_turn and similarity[i] >= self.min_similarity][:CANDIDATES]
@@ -137,6 +141,8 @@ class RecallIndex:
         chosen: dict[int, tuple[float, int]] = {}
         used = count_text(RECALL_HEADER) + 8
         for turn, score, tokens in ranked:
+            if len(chosen) == MAX_RECALLED:
+                break
             if turn in chosen or turn in exclude or used + tokens > budget_tokens:
                 continue
             chosen[turn] = (score, tokens)

@@ -1,11 +1,23 @@
 """The reply step: build the bounded context and call the chat model, with tools when routed."""
 
+import json
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from typing import cast
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
+from langchain_core.messages import (
+    AIMessage,
+    AIMessageChunk,
+    BaseMessage,
+    HumanMessage,
+    SystemMessage,
+    ToolMessage,
+    message_chunk_to_message,
+)
+from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
+from langgraph.config import get_stream_writer
 
 from graph.context import covered_turn_count, extract_current_turn, split_turns
 from graph.documents.retrieval import Retriever
@@ -85,6 +97,41 @@ def stated_results(response: AIMessage, current: Sequence[BaseMessage]) -> AIMes
     return response if text == message_text(response) else response.model_copy(update={"content": text})
 
 
+def stream_reply(model: Runnable, context: list[BaseMessage]) -> AIMessage:
+    """The model's answer, its tokens written to the graph's custom stream as they come (the turn runner
+    shows them); cheaper than LangGraph's "messages" stream mode, which rescans every node's input."""
+    write = get_stream_writer()
+    reply: AIMessageChunk | None = None
+    for chunk in model.stream(context):
+        if isinstance(chunk.content, str) and chunk.content:
+            write({"token": chunk.content})
+        reply = chunk if reply is None else reply + chunk
+    if reply is None:
+        return AIMessage("")
+    return strict_tool_calls(reply)
+
+
+def strict_tool_calls(reply: AIMessageChunk) -> AIMessage:
+    """The streamed answer as a message, where a tool call whose arguments are not valid JSON stays invalid
+    (streaming parses partial JSON leniently, which would run the tool with arguments the model never gave)."""
+    message = cast(AIMessage, message_chunk_to_message(reply))
+    broken = [chunk for chunk in reply.tool_call_chunks if not _is_json_object(chunk.get("args") or "{}")]
+    if not broken:
+        return message
+    ids = {chunk.get("id") for chunk in broken}
+    invalid = [{"name": c.get("name"), "args": c.get("args"), "id": c.get("id"), "error": "invalid JSON",
+                "type": "invalid_tool_call"} for c in broken]
+    return message.model_copy(update={"tool_calls": [c for c in message.tool_calls if c["id"] not in ids],
+                                      "invalid_tool_calls": [*message.invalid_tool_calls, *invalid]})
+
+
+def _is_json_object(text: str) -> bool:
+    try:
+        return isinstance(json.loads(text), dict)
+    except ValueError:
+        return False
+
+
 def clean_reply(response: AIMessage) -> AIMessage:
     """The reply without HTML entities or chat-template markup the model emitted."""
     if not isinstance(response.content, str):
@@ -121,7 +168,7 @@ def request_parts(state: ChatState, base_prompt: str, now: datetime, documents: 
         summaries=list(summaries),
         raw_turns=raw_turns,
         current=list(current),
-        pinned=[m for turn in turns[:covered] for m in turn if m.id in pinned_ids],
+        pinned=[m for turn in turns[:covered] for m in turn if m.id in pinned_ids] if pinned_ids else [],
         recalled=[HumanMessage(render_recalled(recalled))] if recalled else [],
         inserted=inserted,
         after=reminders,
@@ -168,7 +215,7 @@ def make_llm_node(
         context = parts.messages()
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
         report = report_parts(turn, parts, transcript, tokens_for_tools, state.get("recalled") or [])
-        response = clean_reply(repair_tool_calls(model.invoke(context)))
+        response = clean_reply(repair_tool_calls(stream_reply(model, context)))
         if textual_tools:
             response = stated_results(response, extract_current_turn(transcript))
         metadata = dict(response.response_metadata)

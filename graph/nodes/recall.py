@@ -27,7 +27,8 @@ def make_recall_node(index: RecallIndex | None, budget_tokens: int):
         turns, _ = split_turns(messages)
         first_raw = min(covered_turn_count(state.get("summary_history") or []) + 1, len(turns))
         pinned = set(state.get("pinned") or [])
-        with_pins = frozenset(n for n, turn in enumerate(turns, 1) if any(m.id in pinned for m in turn))
+        with_pins = frozenset(n for n, turn in enumerate(turns, 1) if any(m.id in pinned for m in turn)) \
+            if pinned else frozenset()
         return {"recalled": index.recall(session_id, recall_query(state), first_raw, budget_tokens, with_pins)}
 
     return recall

@@ -10,7 +10,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any, cast
 
-from langchain_core.messages import AIMessage, AIMessageChunk, ToolMessage
+from langchain_core.messages import AIMessage, ToolMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import StreamMode
@@ -25,7 +25,7 @@ from state.session import TurnEvent
 
 logger = logging.getLogger(__name__)
 
-STREAM_MODES: list[StreamMode] = ["messages", "updates"]
+STREAM_MODES: list[StreamMode] = ["custom", "updates"]
 
 
 class TurnRunner:
@@ -80,13 +80,11 @@ class TurnRunner:
         stream = self.graph.stream(payload, config, stream_mode=STREAM_MODES, durability="exit")
         try:
             for mode, item in stream:  # type: ignore[misc]
-                if mode == "messages":
-                    chunk, metadata = cast(tuple[Any, dict[str, Any]], item)
-                    if metadata.get("langgraph_node") == "llm" and isinstance(chunk, AIMessageChunk):
-                        text = cleaner.feed(chunk.content if isinstance(chunk.content, str) else "")
-                        if text:
-                            streamed.append(text)
-                            yield TurnEvent("token", text)
+                if mode == "custom":
+                    text = cleaner.feed(str(cast(dict[str, Any], item).get("token", "")))
+                    if text:
+                        streamed.append(text)
+                        yield TurnEvent("token", text)
                 else:
                     tail = cleaner.flush()
                     if tail:

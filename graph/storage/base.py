@@ -11,6 +11,11 @@ from state.session import DocumentInfo, SessionInfo, SessionSettings
 KEEP_CHECKPOINTS = 3
 
 
+def record_body(record: dict) -> str:
+    """The text a recall record is searched by: what the user said, the tools' calls and results, the answer."""
+    return f"{record.get('user', '')}\n{record.get('tools', '')}\n{record.get('assistant', '')}"
+
+
 class DatabaseError(RuntimeError):
     """The database cannot be opened or written; the message says which and why."""
 
@@ -81,9 +86,10 @@ class Storage(Protocol):
     def search_chunks(self, session_id: str, words: list[str], limit: int) -> list[tuple[str, str, float]]:
         """(title, contents, score) of the best chunks for any of `words`, best first."""
 
-    def recall_add(self, session_id: str, turn: int, day: str, body: str, record: dict, tokens: int,
+    def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,
                    vector: bytes | None = None) -> None:
-        """Index one completed turn (user and assistant text, tool calls and results, its embedding)."""
+        """Index one completed turn: its record (user, tools, assistant: the indexed text is `record_body`)
+        and its embedding."""
 
     def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int]]:
         """(turn, vector, tokens) of a session's indexed turns after `after_turn`, in turn order."""

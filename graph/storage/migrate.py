@@ -27,7 +27,8 @@ SOURCE_QUERIES = {
     "turn_journal": "SELECT thread_id, payload, created_at FROM turn_journal",
     "documents": "SELECT id, thread_id, title, tokens, mode, content, created_at FROM documents ORDER BY id",
     "document_chunks": "SELECT document_id, thread_id, title, contents FROM document_chunks ORDER BY rowid",
-    "recall_turns": "SELECT thread_id, turn, day, body, record, tokens, {vector} AS vector FROM recall_turns",
+    "recall_turns": "SELECT i.thread_id, i.turn, i.day, b.body, i.record, i.tokens, i.vector FROM recall_items AS i "
+                    "JOIN recall_bodies AS b ON b.id = i.id",
 }
 
 
@@ -35,10 +36,8 @@ def read_tables(source: SqliteStorage) -> dict[str, list[dict]]:
     """Every row of the app's tables in the SQLite file, JSON columns decoded."""
     tables: dict[str, list[dict]] = {}
     with source.db.cursor(transaction=False) as cur:
-        recall_columns = {row[1] for row in cur.execute("PRAGMA table_info(recall_turns)").fetchall()}
-        vector = "vector" if "vector" in recall_columns else "NULL"  # a file indexed before turns had embeddings
         for table, query in SOURCE_QUERIES.items():
-            cursor = cur.execute(query.format(vector=vector))
+            cursor = cur.execute(query)
             names = [column[0] for column in cursor.description]
             rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
             for row in rows:

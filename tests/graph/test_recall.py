@@ -87,7 +87,7 @@ def test_deleting_a_session_deletes_its_index(engine, tmp_path):
     play(session, [filler(n) for n in range(1, 6)])
     engine.delete("gone")
     rows = sqlite3.connect(tmp_path / "chat.sqlite").execute(
-        "SELECT COUNT(*) FROM recall_turns WHERE thread_id = 'gone'").fetchone()[0]
+        "SELECT COUNT(*) FROM recall_items WHERE thread_id = 'gone'").fetchone()[0]
     assert rows == 0
     assert engine.search("lentil soup") == []
 

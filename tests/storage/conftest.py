@@ -75,8 +75,9 @@ def count_rows(storage: Storage, session_id: str) -> dict[str, int]:
         with storage.db.cursor(transaction=False) as cur:
             return {table: cur.execute(f"SELECT count(*) AS n FROM {table} WHERE thread_id = %s",
                                        (session_id,)).fetchone()["n"] for table in tables}
-    tables = ["checkpoints", "writes", "chat_sessions", "summary_prefetch", "turn_journal", "documents",
-              "document_chunks", "recall_turns"]
+    tables = {"checkpoints": "checkpoints", "writes": "writes", "chat_sessions": "chat_sessions",
+              "summary_prefetch": "summary_prefetch", "turn_journal": "turn_journal", "documents": "documents",
+              "document_chunks": "document_chunks", "recall_turns": "recall_items"}
     conn = storage.db.conn
-    return {table: conn.execute(f"SELECT count(*) FROM {table} WHERE thread_id = ?", (session_id,)).fetchone()[0]
-            for table in tables}
+    return {name: conn.execute(f"SELECT count(*) FROM {table} WHERE thread_id = ?", (session_id,)).fetchone()[0]
+            for name, table in tables.items()}

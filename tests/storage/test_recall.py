@@ -14,7 +14,8 @@ TURNS = [
 
 def add_turns(storage: Storage, session_id: str = "s") -> None:
     for number, body in enumerate(TURNS, start=1):
-        storage.recall_add(session_id, number, f"2025-01-0{number}", body, {"turn": number, "date": "day"}, 20 + number)
+        storage.recall_add(session_id, number, f"2025-01-0{number}", {"turn": number, "date": "day", "user": body},
+                           20 + number)
 
 
 def test_last_turn(storage: Storage):
@@ -25,11 +26,11 @@ def test_last_turn(storage: Storage):
 
 
 def test_adding_a_turn_again_replaces_it(storage: Storage):
-    storage.recall_add("s", 1, "2025-01-01", "first version about apples", {"v": 1}, 5)
-    storage.recall_add("s", 1, "2025-01-01", "second version about pears", {"v": 2}, 6)
+    storage.recall_add("s", 1, "2025-01-01", {"v": 1, "user": "first version about apples"}, 5)
+    storage.recall_add("s", 1, "2025-01-01", {"v": 2, "user": "second version about pears"}, 6)
     assert storage.recall_search("s", ["apples"], 10, 5) == []
     assert [(turn, record, tokens) for turn, _, record, tokens in storage.recall_search("s", ["pears"], 10, 5)] == [
-        (1, {"v": 2}, 6)]
+        (1, {"v": 2, "user": "second version about pears"}, 6)]
 
 
 def test_search_finds_turns_before_the_given_one(storage: Storage):
@@ -39,7 +40,7 @@ def test_search_finds_turns_before_the_given_one(storage: Storage):
     assert [turn for turn, *_ in found] == [3, 1]
     assert all(score > 0 for _, score, _, _ in found)
     turn, _, record, tokens = found[0]
-    assert record == {"turn": 3, "date": "day"} and tokens == 23
+    assert record == {"turn": 3, "date": "day", "user": TURNS[2]} and tokens == 23
     assert [turn for turn, *_ in storage.recall_search("s", ["paris", "eiffel"], 3, 5)] == [1]
     assert storage.recall_search("s", ["paris"], 1, 5) == []
     assert storage.recall_search("s", ["paris"], 10, 1)[0][0] in (1, 3)
@@ -48,7 +49,7 @@ def test_search_finds_turns_before_the_given_one(storage: Storage):
 
 def test_search_turns_across_sessions_with_a_highlighted_snippet(storage: Storage):
     add_turns(storage, "a")
-    storage.recall_add("b", 1, "2025-02-01", "User: any news about Murakami?\nAssistant: A new novel.", {}, 10)
+    storage.recall_add("b", 1, "2025-02-01", {"user": "any news about Murakami?", "assistant": "A new novel."}, 10)
     storage.rename_session("b", "Books")
     found = storage.search_turns(["murakami"], 10)
     assert {(hit["session_id"], hit["turn"]) for hit in found} == {("a", 4), ("b", 1)}
@@ -64,8 +65,8 @@ def test_search_turns_across_sessions_with_a_highlighted_snippet(storage: Storag
 @pytest.mark.parametrize("backend", ["postgres"])
 def test_korean_and_chinese_turns_are_found_inside_longer_words(storage: Storage):
     korean = "User: 우리 회사의 연차 휴가는 며칠인가요?\nAssistant: 15일입니다."
-    storage.recall_add("s", 1, "2025-01-01", korean, {"t": 1}, 9)
-    storage.recall_add("s", 2, "2025-01-02", "User: 年假是多少天？\nAssistant: 年假是十五天。", {"t": 2}, 9)
+    storage.recall_add("s", 1, "2025-01-01", {"t": 1, "user": korean}, 9)
+    storage.recall_add("s", 2, "2025-01-02", {"t": 2, "user": "年假是多少天？", "assistant": "年假是十五天。"}, 9)
     assert [turn for turn, *_ in storage.recall_search("s", ["휴가"], 5, 5)] == [1]
     assert [turn for turn, *_ in storage.recall_search("s", ["年假"], 5, 5)] == [2]
     snippet = storage.search_turns(["年假"], 5)[0]["snippet"]
@@ -73,23 +74,23 @@ def test_korean_and_chinese_turns_are_found_inside_longer_words(storage: Storage
 
 
 def test_vectors_after_a_turn_and_records_of_turns(storage: Storage):
-    storage.recall_add("s", 1, "2025-01-01", "one", {"turn": 1}, 11, b"\x00\x01vector-1")
-    storage.recall_add("s", 2, "2025-01-02", "two", {"turn": 2, "user": "둘"}, 12, b"vector-2")
-    storage.recall_add("s", 3, "2025-01-03", "three", {"turn": 3}, 13)
-    storage.recall_add("other", 1, "2025-01-01", "theirs", {"turn": 1}, 5, b"other")
+    storage.recall_add("s", 1, "2025-01-01", {"turn": 1}, 11, b"\x00\x01vector-1")
+    storage.recall_add("s", 2, "2025-01-02", {"turn": 2, "user": "둘"}, 12, b"vector-2")
+    storage.recall_add("s", 3, "2025-01-03", {"turn": 3}, 13)
+    storage.recall_add("other", 1, "2025-01-01", {"turn": 1}, 5, b"other")
     assert storage.recall_vectors("s", 0) == [(1, b"\x00\x01vector-1", 11), (2, b"vector-2", 12)]
     assert storage.recall_vectors("s", 1) == [(2, b"vector-2", 12)]
     assert storage.recall_vectors("s", 3) == []
     assert storage.recall_records("s", [2, 3, 9]) == {2: {"turn": 2, "user": "둘"}, 3: {"turn": 3}}
     assert storage.recall_records("s", []) == {}
     record = {"turn": 4, "date": "2025-01-04", "user": "u", "assistant": "a"}
-    storage.recall_add("s", 4, "2025-01-04", "four", record, 9)
+    storage.recall_add("s", 4, "2025-01-04", record, 9)
     assert list(storage.recall_records("s", [4])[4]) == ["turn", "date", "user", "assistant"]
 
 
 def test_a_snippet_of_a_long_turn_is_cut_around_the_word(storage: Storage):
     body = " ".join(f"filler{n}" for n in range(80)) + " zebra " + " ".join(f"more{n}" for n in range(80))
-    storage.recall_add("s", 1, "2025-01-01", body, {}, 100)
+    storage.recall_add("s", 1, "2025-01-01", {"user": body}, 100)
     snippet = storage.search_turns(["zebra"], 1)[0]["snippet"]
     assert "**zebra**" in snippet
     assert snippet.startswith("…") and snippet.endswith("…")

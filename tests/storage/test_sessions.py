@@ -61,7 +61,7 @@ def test_delete_session_removes_every_row_in_every_table(storage: Storage):
         storage.cache_put(f"key-{session}", session, {"summary": "s"})
         storage.add_document(session, "doc", 10, "indexed", "alpha beta", ["alpha beta"])
         storage.add_document(session, "small", 3, "whole", "gamma", [])
-        storage.recall_add(session, 1, "2025-01-01", "alpha question and answer", {"turn": 1}, 5)
+        storage.recall_add(session, 1, "2025-01-01", {"turn": 1, "user": "alpha question and answer"}, 5)
     before = count_rows(storage, "gone")
     assert all(count > 0 for count in before.values()), before
     storage.delete_session("gone")
@@ -105,7 +105,7 @@ def test_text_with_nul_characters_is_stored(storage: Storage):
     storage.journal_write("s", {"text": "a\x00b"})
     storage.record_session("s", "title\x00", 1)
     storage.add_document("s", "doc\x00", 10, "indexed", "body\x00", ["needle\x00 in text"])
-    storage.recall_add("s", 1, "2025-01-01", "needle\x00 turn", {"user": "needle\x00"}, 3)
+    storage.recall_add("s", 1, "2025-01-01", {"user": "needle\x00 turn"}, 3)
     assert storage.journal_read("s")["text"].replace("\x00", "") == "ab"
     assert storage.search_chunks("s", ["needle"], 1)
     assert storage.recall_search("s", ["needle"], 5, 1)

@@ -2,6 +2,7 @@
 
 import re
 
+from graph.storage.base import record_body
 from graph.storage.postgres.connection import Database
 from graph.storage.postgres.ranking import ranked_sql, search_params, search_terms, tsquery
 from graph.storage.postgres.text import clean, json_value
@@ -37,8 +38,9 @@ class PostgresRecall:
 
     db: Database
 
-    def recall_add(self, session_id: str, turn: int, day: str, body: str, record: dict, tokens: int,
+    def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,
                    vector: bytes | None = None) -> None:
+        body = record_body(record)
         with self.db.cursor() as cur:
             cur.execute("INSERT INTO recall_turns (thread_id, turn, day, body, record, tokens, vector) "
                         "VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (thread_id, turn) DO UPDATE SET "

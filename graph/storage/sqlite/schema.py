@@ -46,11 +46,26 @@ MIGRATIONS: list[str] = [
     ALTER TABLE chat_sessions ADD COLUMN compression_rate REAL NOT NULL DEFAULT 0.3;
     ALTER TABLE chat_sessions ADD COLUMN recall INTEGER NOT NULL DEFAULT 1;
     """,
-    # 3: every completed turn, indexed for recall and for the search over all sessions
+    # 3: every completed turn, indexed for recall and for the search over all sessions; the text is kept once
+    # (in the record), the full-text index reads it through a view
     """
-    CREATE VIRTUAL TABLE IF NOT EXISTS recall_turns USING fts5(
-        body, thread_id UNINDEXED, turn UNINDEXED, day UNINDEXED, record UNINDEXED, tokens UNINDEXED, vector UNINDEXED,
-        tokenize = 'unicode61'
+    CREATE TABLE IF NOT EXISTS recall_items (
+        id INTEGER PRIMARY KEY,
+        thread_id TEXT NOT NULL,
+        turn INTEGER NOT NULL,
+        day TEXT NOT NULL,
+        record TEXT NOT NULL,
+        tokens INTEGER NOT NULL,
+        vector BLOB,
+        UNIQUE (thread_id, turn)
+    );
+    CREATE VIEW IF NOT EXISTS recall_bodies AS
+        SELECT id, COALESCE(json_extract(record, '$.user'), '') || char(10)
+               || COALESCE(json_extract(record, '$.tools'), '') || char(10)
+               || COALESCE(json_extract(record, '$.assistant'), '') AS body, thread_id
+        FROM recall_items;
+    CREATE VIRTUAL TABLE IF NOT EXISTS recall_fts USING fts5(
+        body, thread_id, content = 'recall_bodies', content_rowid = 'id', tokenize = 'unicode61'
     );
     """,
 ]

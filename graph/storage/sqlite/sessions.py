@@ -1,5 +1,7 @@
 """The session list and each session's settings, in SQLite beside the checkpoints."""
 
+import sqlite3
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -10,8 +12,7 @@ from state.session import SessionInfo, SessionSettings
 TITLE_CHARS = 60
 SETTING_COLUMNS = ("system_prompt", "context_policy", "agent_prompt", "reminder", "hide_old_tool_results",
                    "compression_rate", "recall")
-SESSION_TABLES = ("chat_sessions", "summary_prefetch", "turn_journal", "documents", "document_chunks",
-                  "recall_turns")
+SESSION_TABLES = ("chat_sessions", "summary_prefetch", "turn_journal", "documents", "document_chunks")
 
 
 def utc_now() -> str:
@@ -30,6 +31,7 @@ class SqliteSessions:
 
     db: SqliteSaver
     saver: BaseCheckpointSaver
+    recall_forget_session: Callable[[sqlite3.Cursor, str], None]
 
     def record_session(self, session_id: str, first_message: str, turns: int) -> None:
         with self.db.cursor() as cur:
@@ -91,3 +93,4 @@ class SqliteSessions:
         with self.db.cursor() as cur:
             for table in SESSION_TABLES:
                 cur.execute(f"DELETE FROM {table} WHERE thread_id = ?", (session_id,))
+            self.recall_forget_session(cur, session_id)
