@@ -1,6 +1,6 @@
 """Run every benchmark and print its figures: `make bench`."""
 
-from bench import flat_cost, local_model, policies, stress
+from bench import flat_cost, local_model, policies, recall, stress, tool_questions
 
 if __name__ == "__main__":
     flat_cost.main()
@@ -8,5 +8,9 @@ if __name__ == "__main__":
     stress.main()
     print()
     policies.main()
+    print()
+    recall.main(["--bundled"])
+    print()
+    tool_questions.main(["--bundled"])
     print()
     local_model.main()

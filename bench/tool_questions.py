@@ -154,14 +154,15 @@ def bundled_figures() -> dict:
     }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     """Print the figures, one per line; `--bundled` adds the figures with the bundled model answering."""
+    argv = sys.argv[1:] if argv is None else argv
     figures = intent_figures()
     print(f"tool questions matched with the right tool and result: {figures['detected_share']:.1%}")
     print(f"look-alikes that wrongly ran a tool: {figures['false_trigger_share']:.1%}")
     print(f"mean time per call: {figures['mean_microseconds_per_call']:.1f} µs", end=" ")
     print(f"({figures['questions']} questions x {REPETITIONS:,})")
-    if "--bundled" in sys.argv[1:]:
+    if "--bundled" in argv:
         bundled = bundled_figures()
         print(f"bundled SmolLM2: correct result in the reply {bundled['result_in_reply']:.1%}; "
               f"look-alikes that ran a tool {bundled['lookalike_tool_runs']:.1%}")

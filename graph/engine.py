@@ -60,7 +60,7 @@ class Engine:
     server: LocalModelServer | None = None
     runner: TurnRunner = field(init=False)
     prefetcher: SummaryPrefetcher = field(init=False)
-    running: dict[str, TurnRun] = field(default_factory=dict)
+    running: dict[str, list[TurnRun]] = field(default_factory=dict)  # per session, oldest (streaming) first
     policies: dict[str, str] = field(default_factory=lambda: dict(POLICIES))
     default_system_prompt: str = BASE_SYSTEM_PROMPT
 
@@ -105,8 +105,7 @@ class Engine:
 
     def delete(self, session_id: str) -> None:
         """Remove a session and everything kept for it (checkpoints, journal, summaries, documents)."""
-        run = self.running.get(session_id)
-        if run is not None:
+        for run in list(self.running.get(session_id, [])):
             run.close()
         with self.storage.session_lock(session_id):
             self.storage.delete_session(session_id)
@@ -117,14 +116,16 @@ class Engine:
 
     def wait_idle(self) -> None:
         """Block until running turns and background summaries and housekeeping have finished."""
-        for run in list(self.running.values()):
-            run.wait()
+        for runs in list(self.running.values()):
+            for run in list(runs):
+                run.wait()
         self.prefetcher.wait()
 
     def close(self) -> None:
         """Stop background work, the bundled server and the database connection."""
-        for run in list(self.running.values()):
-            run.close()
+        for runs in list(self.running.values()):
+            for run in list(runs):
+                run.close()
         self.prefetcher.shutdown()
         if self.server is not None:
             self.server.stop()

@@ -37,6 +37,7 @@ class PlannedRecord:
     """A block summary the plan produced, with the key it is cached under and the messages it covers."""
 
     key: str
+    turns: list[int]  # the block summarized now (an incremental record covers more)
     messages: list[BaseMessage]
     record: SummaryRecord
 
@@ -77,7 +78,7 @@ class SummaryPlanner:
             ready = self.cache.cache_take(key) if self.cache else None
             record = ready or summarize_block(self.model, thread_id, turns, block, rate, previous, cap)
             history.append(record)  # type: ignore[arg-type]
-            yield PlannedRecord(key, block, record)  # type: ignore[arg-type]
+            yield PlannedRecord(key, turns, block, record)  # type: ignore[arg-type]
 
     def summarize_now(self, values: Mapping[str, Any], rate: float) -> SummaryRecord | None:
         """One record of every completed turn no summary covers, but the last (it stays raw); None if none."""

@@ -26,7 +26,7 @@ def make_summary_node(planner: SummaryPlanner):
         try:
             for planned in planner.records(state, rate):
                 history.append(planned.record)
-                update["summarized"].append(planned.record["turns"])
+                update["summarized"].append(planned.turns)
                 if planner.policy(state).name == NOTICE_POLICY:
                     update["compression_notice"] = compression_notice(state, planned.messages, planned.record,
                                                                       planner.fixed_tokens)

@@ -158,15 +158,15 @@ class Session:
         return self.resume(language).wait()
 
     def stop(self) -> None:
-        """Stop this session's running turn, keeping what was streamed."""
-        run = self.engine.running.get(self.id)
-        if run is not None:
-            run.stop()
+        """Stop the reply this session is streaming (its oldest running turn), keeping what was streamed; a
+        message sent after it (another tab) still gets its answer."""
+        runs = self.engine.running.get(self.id)
+        if runs:
+            runs[0].stop()
 
     def wait_turn(self) -> None:
         """Wait until this session's running turn (if any, in this process) has ended and saved itself."""
-        run = self.engine.running.get(self.id)
-        if run is not None:
+        for run in list(self.engine.running.get(self.id, [])):
             run.wait()
 
     def prepare(self, compression_rate: float | None = None) -> None:
@@ -187,11 +187,14 @@ class Session:
             engine.prefetcher.schedule(self.id, rate)
 
         def forget() -> None:
-            if engine.running.get(self.id) is run:
-                del engine.running[self.id]
+            runs = engine.running.get(self.id, [])
+            if run in runs:
+                runs.remove(run)
+            if not runs:
+                engine.running.pop(self.id, None)
 
         run = TurnRun(work, on_exit=forget)
-        engine.running[self.id] = run
+        engine.running.setdefault(self.id, []).append(run)
         return run.start()
 
     def pin(self, message_id: str, pinned: bool = True) -> None:
