@@ -25,7 +25,8 @@ logger = logging.getLogger(__name__)
 
 URL_SCHEMES = ("postgresql", "postgres")
 POOL_MIN = 1
-POOL_MAX = 20  # each session running a turn holds one connection for its lock
+POOL_MAX = 20  # connections for the storage's and the saver's statements
+LOCK_POOL_MAX = 64  # sessions that may run a turn at once in one process: each holds a connection for its lock
 CONNECT_TIMEOUT = 15  # seconds to reach the server at start-up
 STARTUP_WAIT = 120.0  # seconds another process may spend setting up the schema first
 STARTUP_LOCK = 0x636F6E7465787400  # advisory lock key serializing schema changes of concurrent start-ups
@@ -128,6 +129,10 @@ class Database:
 
     def __init__(self, pool: ConnectionPool[Any]) -> None:
         self.pool = pool
+        conninfo, kwargs = pool_target(pool)
+        self.lock_pool: ConnectionPool[Any] = ConnectionPool(  # locks apart, so held locks never starve the work
+            conninfo, min_size=0, max_size=LOCK_POOL_MAX, kwargs={**CONNECTION_KWARGS, **kwargs},
+            check=ConnectionPool.check_connection, open=True, name="context-chat-locks")
         self.domain = self._identity()
 
     def _identity(self) -> str:
@@ -163,7 +168,7 @@ class Database:
         """
         stack = ExitStack()
         try:
-            conn = stack.enter_context(self.pool.connection())
+            conn = stack.enter_context(self.lock_pool.connection())
             stack.enter_context(conn.transaction())
             if wait:
                 conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (key,))
@@ -187,5 +192,6 @@ class Database:
                            exc_info=True)
 
     def close(self) -> None:
-        """Close the pool and every connection it holds."""
+        """Close the pools and every connection they hold."""
+        self.lock_pool.close()
         self.pool.close()
