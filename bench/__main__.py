@@ -1,11 +1,13 @@
 """Run every benchmark and print its figures: `make bench`."""
 
-from bench import flat_cost, local_model, policies, recall, stress, tool_questions
+from bench import flat_cost, local_model, policies, recall, scale_out, stress, tool_questions
 
 if __name__ == "__main__":
     flat_cost.main()
     print()
     stress.main()
+    print()
+    scale_out.main()
     print()
     policies.main()
     print()
