@@ -10,10 +10,29 @@ from graph.builder import build_graph
 from graph.engine import Engine, Session, TurnEvent, assemble
 from graph.models import ModelProfile, Models
 from graph.settings import Settings
-from graph.storage.sqlite import create_checkpointer
+from graph.storage import Storage, open_storage
+from graph.storage.postgres import create_checkpointer as postgres_checkpointer
+from graph.storage.postgres import is_database_url
+from graph.storage.sqlite import create_checkpointer as sqlite_checkpointer
 from tests.fakes import ScriptedChatModel, summary_reply
 
 pytest_plugins = ["tests.postgres_server"]  # a real PostgreSQL server, started once when a test asks for it
+
+BACKENDS = ["sqlite", "postgres"]
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request) -> str:
+    """The name of the backend a test runs on: every test asking for it runs on both."""
+    return request.param
+
+
+@pytest.fixture
+def database(backend: str, tmp_path: Path, request) -> str:
+    """Where the backend keeps its data: a SQLite file path or the URL of a fresh PostgreSQL database."""
+    if backend == "postgres":
+        return request.getfixturevalue("postgres_url")
+    return str(tmp_path / "chat.sqlite")
 
 
 def plain_turn(n: int) -> list[BaseMessage]:
@@ -68,18 +87,30 @@ def run_turn(graph, n: int, text: str | None = None, session_id: str = "s1", rat
     )
 
 
-def make_engine(path: Path, chat: ScriptedChatModel, summary: ScriptedChatModel,
-                context_window: int = 128_000, tools: bool = True, **settings) -> Engine:
-    """An engine assembled as the app assembles it, on fake models and a SQLite file."""
-    profile = ModelProfile(label="fake", provider="remote", streaming=True, tools=tools,
-                           structured_output=True, context_window=context_window)
-    return assemble(Settings(db_path=str(path), **settings), create_checkpointer(path),
-                    Models(chat=chat, summary=summary, profile=profile))
+def open_database(database: Path | str) -> Storage:
+    """The storage the app opens for a SQLite file path or a PostgreSQL URL."""
+    location = str(database)
+    return open_storage("", location) if is_database_url(location) else open_storage(location)
+
+
+def make_engine(database: Path | str, chat: ScriptedChatModel | None = None, summary: ScriptedChatModel | None = None,
+                context_window: int = 128_000, tools: bool = True, profile: ModelProfile | None = None,
+                **settings) -> Engine:
+    """An engine assembled as the app assembles it, on fake models and a SQLite file or a PostgreSQL URL."""
+    profile = profile or ModelProfile(label="fake", provider="remote", streaming=True, tools=tools,
+                                      structured_output=True, context_window=context_window)
+    models = Models(chat=chat or ScriptedChatModel(), summary=summary or ScriptedChatModel(reply=summary_reply),
+                    profile=profile)
+    if is_database_url(str(database)):
+        return assemble(Settings(database_url=str(database), **settings), postgres_checkpointer(str(database)),
+                        models)
+    return assemble(Settings(db_path=str(database), **settings), sqlite_checkpointer(database), models)
 
 
 @pytest.fixture
-def engine(tmp_path, chat_model, summary_model):
-    engine = make_engine(tmp_path / "chat.sqlite", chat_model, summary_model)
+def engine(database, chat_model, summary_model):
+    """An engine on each backend in turn."""
+    engine = make_engine(database, chat_model, summary_model)
     yield engine
     engine.close()
 

@@ -72,7 +72,7 @@ class DocumentStore:
 
     def has_documents(self, session_id: str) -> bool:
         """Whether the session has any document to search."""
-        return bool(self.storage.list_documents(session_id))
+        return self.storage.has_documents(session_id)
 
     def best_score(self, session_id: str, query: str) -> float:
         """How well the question matches the documents: bm25, or word coverage where bm25 cannot tell."""

@@ -80,8 +80,8 @@ class Storage(Protocol):
     def whole_documents(self, session_id: str) -> list[dict]:
         """The small documents that ride in the context whole, as `{"title", "contents"}`."""
 
-    def has_indexed_documents(self, session_id: str) -> bool:
-        """Whether the session has chunked, searchable documents."""
+    def has_documents(self, session_id: str) -> bool:
+        """Whether the session has any document, without loading one (asked on every turn)."""
 
     def search_chunks(self, session_id: str, words: list[str], limit: int) -> list[tuple[str, str, float]]:
         """(title, contents, score) of the best chunks for any of `words`, best first."""

@@ -1,4 +1,5 @@
-"""Runs three turns, then hangs inside turn 4 (in the reply or in the summary) until it is killed."""
+"""Runs three turns on a SQLite file or a PostgreSQL URL, then hangs inside turn 4 (in the reply or in the
+summary), touching a marker file, until it is killed."""
 
 import sys
 import threading
@@ -33,14 +34,14 @@ def refuse_ahead(messages) -> AIMessage:
     raise ConnectionError("the summary endpoint went away")
 
 
-def main(db: str, where: str) -> None:
-    marker = Path(db + ".hanging")
+def main(database: str, marker_path: str, where: str) -> None:
+    marker = Path(marker_path)
     in_turn_4 = lambda messages: "question 4" in str(messages[-1].content)  # noqa: E731
     in_a_turn = lambda messages: not ahead_of_time(messages)  # noqa: E731
     chat = ScriptedChatModel(reply=hang_when(marker, in_turn_4, echo_reply) if where == "llm" else echo_reply)
     summary = ScriptedChatModel(reply=hang_when(marker, in_a_turn, refuse_ahead) if where == "summary"
                                 else summary_reply)
-    engine = make_engine(Path(db), chat, summary)
+    engine = make_engine(database, chat, summary)
     session = engine.session("crash")
     for n in range(1, 5):
         session.send(f"question {n}").wait()
@@ -48,4 +49,4 @@ def main(db: str, where: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    main(sys.argv[1], sys.argv[2], sys.argv[3])

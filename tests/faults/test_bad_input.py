@@ -17,13 +17,13 @@ def test_control_characters_and_lone_surrogates_are_cleaned():
     assert clean_user_text("   \n\t ") == ""
 
 
-def test_cleaned_text_is_stored_and_reloaded(tmp_path):
+def test_cleaned_text_is_stored_and_reloaded(database):
     chat = ScriptedChatModel()
-    engine = make_engine(tmp_path / "db", chat, ScriptedChatModel(reply=summary_reply))
+    engine = make_engine(database, chat, ScriptedChatModel(reply=summary_reply))
     send_turn(engine.session("s"), "hi\x00 there \udcff!")
     assert chat.calls[-1][-1].content == "hi there \ufffd!"
     engine.close()
-    reopened = make_engine(tmp_path / "db", ScriptedChatModel(), ScriptedChatModel(reply=summary_reply))
+    reopened = make_engine(database, ScriptedChatModel(), ScriptedChatModel(reply=summary_reply))
     messages = reopened.session("s").messages()
     assert messages[0].content == "hi there \ufffd!" and isinstance(messages[0], HumanMessage)
     assert [s.title for s in reopened.sessions()] == ["hi there \ufffd!"]

@@ -39,8 +39,8 @@ def chat_turns(engine, session_id: str, texts: list[str]):
     return job
 
 
-def test_sessions_write_one_database_at_once_without_locking_or_leaking(tmp_path):
-    engine = make_engine(tmp_path / "chat.sqlite", ScriptedChatModel(delay=0.001),
+def test_sessions_write_one_database_at_once_without_locking_or_leaking(database):
+    engine = make_engine(database, ScriptedChatModel(delay=0.001),
                          ScriptedChatModel(reply=summary_reply))
     sessions = [f"session-{i}" for i in range(6)]
     jobs = [chat_turns(engine, s, [f"{s} message {n}" for n in range(10)]) for s in sessions]
@@ -58,8 +58,8 @@ def test_sessions_write_one_database_at_once_without_locking_or_leaking(tmp_path
     engine.close()
 
 
-def test_one_session_in_two_tabs_is_not_corrupted(tmp_path):
-    engine = make_engine(tmp_path / "chat.sqlite", ScriptedChatModel(delay=0.002),
+def test_one_session_in_two_tabs_is_not_corrupted(database):
+    engine = make_engine(database, ScriptedChatModel(delay=0.002),
                          ScriptedChatModel(reply=summary_reply))
     tab_a = chat_turns(engine, "shared", [f"tab A {n}" for n in range(6)])
     tab_b = chat_turns(engine, "shared", [f"tab B {n}" for n in range(6)])

@@ -18,9 +18,9 @@ from tests.fakes import ScriptedChatModel, summary_reply
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def crash_in(where: str, db: Path) -> None:
-    worker = subprocess.Popen([sys.executable, "-m", "tests.faults.crash_worker", str(db), where], cwd=ROOT)
-    marker = Path(str(db) + ".hanging")
+def crash_in(where: str, database: str, marker: Path) -> None:
+    worker = subprocess.Popen([sys.executable, "-m", "tests.faults.crash_worker", database, str(marker), where],
+                              cwd=ROOT)
     deadline = time.monotonic() + 60
     while not marker.exists():
         assert worker.poll() is None and time.monotonic() < deadline, "the worker never reached turn 4"
@@ -30,11 +30,10 @@ def crash_in(where: str, db: Path) -> None:
 
 
 @pytest.mark.parametrize("where", ["llm", "summary"])
-def test_session_survives_a_kill_mid_turn_and_continues(tmp_path, where):
-    db = tmp_path / "chat.sqlite"
-    crash_in(where, db)
+def test_session_survives_a_kill_mid_turn_and_continues(database, tmp_path, where):
+    crash_in(where, database, tmp_path / "hanging")
     chat, summary = ScriptedChatModel(), ScriptedChatModel(reply=summary_reply)
-    engine = make_engine(db, chat, summary)
+    engine = make_engine(database, chat, summary)
     session = engine.session("crash")
     state = session.state()  # what the app does when it opens a session
     humans = [m.content for m in state["messages"] if isinstance(m, HumanMessage)]

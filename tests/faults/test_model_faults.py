@@ -50,13 +50,13 @@ def run_with_retries(session, text, attempts=10):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_faults_lose_and_double_nothing(seed, tmp_path):
+def test_random_faults_lose_and_double_nothing(seed, database):
     rng = random.Random(seed)
     chat_faults = {k: rng.choice(injection.FAULTS) for k in rng.sample(range(80), 20)}
     summary_faults = {k: rng.choice(injection.RAISING) for k in range(0, 12, 3)}
     chat = FaultyModel(reply=reply, faults=chat_faults)
     summary = FaultyModel(reply=summary_reply, faults=summary_faults)
-    engine = make_engine(tmp_path / "chat.sqlite", chat, summary)
+    engine = make_engine(database, chat, summary)
     session = engine.session("s")
     texts = [f"compute {n}" if n % 4 == 0 else f"question {n}" for n in range(1, TURNS + 1)]
     failures = sum(run_with_retries(session, text) for text in texts)
@@ -78,9 +78,9 @@ def test_random_faults_lose_and_double_nothing(seed, tmp_path):
     engine.close()
 
 
-def test_malformed_tool_call_gets_an_error_result_and_the_model_recovers(tmp_path):
+def test_malformed_tool_call_gets_an_error_result_and_the_model_recovers(database):
     chat = FaultyModel(reply=reply, faults={0: injection.malformed_tool_call})
-    engine = make_engine(tmp_path / "chat.sqlite", chat, FaultyModel(reply=summary_reply))
+    engine = make_engine(database, chat, FaultyModel(reply=summary_reply))
     events = send(engine.session("s"), "compute 6*7")
     results = [e for e in events if e.kind == "tool" and e.data["phase"] == "result"]
     assert results[0].data["status"] == "error" and results[0].text.startswith("Error:")
@@ -102,9 +102,9 @@ def test_unparsable_tool_arguments_are_answered_with_a_json_error():
     assert state["messages"][-1].content == "Tool said: 42"
 
 
-def test_empty_reply_keeps_the_turn_open_for_retry(tmp_path):
+def test_empty_reply_keeps_the_turn_open_for_retry(database):
     chat = FaultyModel(reply=reply, faults={0: injection.empty_reply})
-    engine = make_engine(tmp_path / "chat.sqlite", chat, FaultyModel(reply=summary_reply))
+    engine = make_engine(database, chat, FaultyModel(reply=summary_reply))
     session = engine.session("s")
     error = send(session, "hello there friend")[-1]
     assert error.kind == "error" and isinstance(error.data["error"], EmptyReplyError)

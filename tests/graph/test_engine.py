@@ -5,26 +5,37 @@ import gc
 import sqlite3
 import threading
 
+import psycopg
 from langchain_core.messages import AIMessage, HumanMessage
 
 from graph.policies import PolicyInput, get_policy
 from graph.request.report import fixed_request_tokens
 from graph.request.tokens import count_messages
 from graph.storage.locks import held_lock_count
+from graph.storage.postgres import is_database_url
 from graph.tools.catalog import DEFAULT_TOOLS
 from prompt.system import BASE_SYSTEM_PROMPT
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_reply
 
-SESSION_TABLES = {"checkpoints", "writes", "chat_sessions", "summary_prefetch", "turn_journal", "documents",
-                  "document_chunks"}
+APP_TABLES = {"chat_sessions", "summary_prefetch", "turn_journal", "documents", "document_chunks"}
+CHECKPOINT_TABLES = {"sqlite": {"checkpoints", "writes"},
+                     "postgres": {"checkpoints", "checkpoint_blobs", "checkpoint_writes"}}
 HANDBOOK = ("The handbook covers parking, lunch and meetings. " * 200
             + "Vacation policy: 15 days of paid annual leave.")
 
 
-def rows_per_table(path, session_id: str) -> dict[str, int]:
-    """Rows of `session_id` in every table of the file that has a thread_id column, read directly."""
-    conn = sqlite3.connect(path)
+def rows_per_table(database: str, session_id: str) -> dict[str, int]:
+    """Rows of `session_id` in every table of the database that has a thread_id column, read directly."""
+    if is_database_url(database):
+        with psycopg.connect(database) as conn:
+            tables = [row[0] for row in conn.execute(
+                "SELECT c.table_name FROM information_schema.columns c JOIN information_schema.tables t "
+                "USING (table_schema, table_name) WHERE c.column_name = 'thread_id' "
+                "AND t.table_type = 'BASE TABLE' AND c.table_schema = current_schema()")]
+            return {table: conn.execute(f"SELECT count(*) FROM {table} WHERE thread_id = %s",
+                                        (session_id,)).fetchone()[0] for table in tables}
+    conn = sqlite3.connect(database)
     try:
         tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         counts = {}
@@ -37,9 +48,8 @@ def rows_per_table(path, session_id: str) -> dict[str, int]:
         conn.close()
 
 
-def test_deleting_a_session_removes_its_rows_in_every_table(tmp_path, chat_model, summary_model):
-    path = tmp_path / "chat.sqlite"
-    engine = make_engine(path, chat_model, summary_model)
+def test_deleting_a_session_removes_its_rows_in_every_table(backend, database, chat_model, summary_model):
+    engine = make_engine(database, chat_model, summary_model)
     doomed, kept = engine.session("doomed"), engine.session("kept")
     for n in range(1, 4):
         send(doomed, f"question {n}")  # after turn 3 a summary waits in summary_prefetch
@@ -50,16 +60,17 @@ def test_deleting_a_session_removes_its_rows_in_every_table(tmp_path, chat_model
     engine.storage.journal_write("doomed", {"messages": [{"id": "m5", "text": "question 5"}]})  # as a crash
     send(kept, "hello there")
     kept.add_document("handbook.md", HANDBOOK.encode())
-    before = rows_per_table(path, "doomed")
-    assert SESSION_TABLES <= before.keys()
-    assert all(before[table] > 0 for table in SESSION_TABLES), before
-    kept_before = rows_per_table(path, "kept")
+    before = rows_per_table(database, "doomed")
+    session_tables = APP_TABLES | CHECKPOINT_TABLES[backend]
+    assert session_tables <= before.keys()
+    assert all(before[table] > 0 for table in session_tables), before
+    kept_before = rows_per_table(database, "kept")
 
     engine.delete("doomed")
 
-    after = rows_per_table(path, "doomed")
+    after = rows_per_table(database, "doomed")
     assert after.keys() == before.keys() and not any(after.values()), after
-    assert rows_per_table(path, "kept") == kept_before
+    assert rows_per_table(database, "kept") == kept_before
     assert [s.session_id for s in engine.sessions()] == ["kept"]
     assert doomed.messages() == [] and doomed.documents() == [] and not doomed.unfinished()
     assert [d.title for d in kept.documents()] == ["handbook.md"]
@@ -80,8 +91,8 @@ def test_session_locks_go_once_their_turns_ended(engine, chat_model):
     assert held_lock_count() == before
 
 
-def test_close_shuts_down_the_prefetcher(tmp_path, chat_model, summary_model):
-    engine = make_engine(tmp_path / "chat.sqlite", chat_model, summary_model)
+def test_close_shuts_down_the_prefetcher(database, chat_model, summary_model):
+    engine = make_engine(database, chat_model, summary_model)
     existing = set(threading.enumerate())
     send(engine.session("s1"), "hello there")
     workers = [t for t in set(threading.enumerate()) - existing if t.name.startswith("summary-prefetch")]
@@ -98,7 +109,7 @@ def test_close_shuts_down_the_prefetcher(tmp_path, chat_model, summary_model):
         raise AssertionError("a closed engine still accepted background work")
 
 
-def test_ui_prediction_and_the_summary_node_agree_when_fixed_tokens_decide(tmp_path):
+def test_ui_prediction_and_the_summary_node_agree_when_fixed_tokens_decide(database):
     """Seed 002 counts the base prompt and tool schemas; the UI's prediction must count them too."""
     fixed = fixed_request_tokens(BASE_SYSTEM_PROMPT, DEFAULT_TOOLS)
     answer = "answer " * 60
@@ -106,7 +117,7 @@ def test_ui_prediction_and_the_summary_node_agree_when_fixed_tokens_decide(tmp_p
     window = int((count_messages(seven) + fixed / 2) / 0.6) + 1  # only the fixed tokens pass 60% at turn 7
     chat = ScriptedChatModel(reply=lambda messages: AIMessage(answer))
     summary = ScriptedChatModel(reply=summary_reply)
-    engine = make_engine(tmp_path / "chat.sqlite", chat, summary, context_window=window)
+    engine = make_engine(database, chat, summary, context_window=window)
     assert engine.planner.fixed_tokens == fixed > 0
     session = engine.session("s")
     session.save_settings(context_policy="seed002")

@@ -71,8 +71,8 @@ def test_oldest_raw_turns_leave_an_overfull_context_whole():
     assert fit_context(context, 1, budget - 1)[1:] == [*turns[4:], context[-1]]
 
 
-def test_summary_made_after_turn_3_is_applied_at_turn_4_without_a_call(tmp_path, chat_model, summary_model):
-    engine = make_engine(tmp_path / "db.sqlite", chat_model, summary_model, context_window=8192)
+def test_summary_made_after_turn_3_is_applied_at_turn_4_without_a_call(database, chat_model, summary_model):
+    engine = make_engine(database, chat_model, summary_model, context_window=8192)
     session = engine.session("s1")
     for n in range(1, 4):
         send(session, f"question {n}")
@@ -85,8 +85,8 @@ def test_summary_made_after_turn_3_is_applied_at_turn_4_without_a_call(tmp_path,
     assert "[1-3턴]" in chat_model.calls[-1][0].content
 
 
-def test_rate_change_before_turn_4_still_takes_effect(tmp_path, chat_model, summary_model):
-    engine = make_engine(tmp_path / "db.sqlite", chat_model, summary_model, context_window=8192)
+def test_rate_change_before_turn_4_still_takes_effect(database, chat_model, summary_model):
+    engine = make_engine(database, chat_model, summary_model, context_window=8192)
     session = engine.session("s1")
     for n in range(1, 4):
         send(session, f"question {n}")
@@ -97,8 +97,8 @@ def test_rate_change_before_turn_4_still_takes_effect(tmp_path, chat_model, summ
     assert session.settings().compression_rate == 0.5
 
 
-def test_housekeeping_keeps_the_last_checkpoints_and_the_session_intact(tmp_path, chat_model, summary_model):
-    engine = make_engine(tmp_path / "db.sqlite", chat_model, summary_model, context_window=8192)
+def test_housekeeping_keeps_the_last_checkpoints_and_the_session_intact(database, chat_model, summary_model):
+    engine = make_engine(database, chat_model, summary_model, context_window=8192)
     session = engine.session("s1")
     for n in range(1, 8):
         send(session, f"question {n}")

@@ -1,18 +1,17 @@
 """Recall memory through the session API: what was said earlier reaches the model when it matters,
 pinned messages stay, edited summaries are what the model sees, and the request stays in its budget."""
 
-import sqlite3
-
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
 from graph.context import split_turns
-from graph.engine import SessionSettings, Settings, assemble
-from graph.models import Models, bundled_profile
+from graph.engine import SessionSettings, Settings
+from graph.models import bundled_profile
 from graph.request.tokens import count_messages
-from graph.storage.sqlite import create_checkpointer
 from state.messages import message_text
-from tests.fakes import ScriptedChatModel, summary_reply
+from tests.conftest import make_engine
+from tests.fakes import ScriptedChatModel
+from tests.storage.conftest import count_rows
 
 POLICIES = ("seed000", "seed001", "seed002", "seed003")
 FILLER = ["the weather in the mountains", "a recipe for lentil soup", "the history of the printing press",
@@ -24,10 +23,9 @@ def filler(n: int) -> str:
 
 
 @pytest.fixture
-def engine(tmp_path):
-    path = tmp_path / "chat.sqlite"
-    models = Models(chat=ScriptedChatModel(), summary=ScriptedChatModel(reply=summary_reply), profile=bundled_profile())
-    engine = assemble(Settings(db_path=str(path)), create_checkpointer(path), models)
+def engine(database):
+    """An engine with the bundled model's profile (a small window) on each backend in turn."""
+    engine = make_engine(database, profile=bundled_profile())
     yield engine
     engine.close()
 
@@ -82,13 +80,12 @@ def test_recall_can_be_switched_off_per_session(engine):
     assert session.state()["recalled"] == [] and "earlier_turns" not in context_text(session.last_context())
 
 
-def test_deleting_a_session_deletes_its_index(engine, tmp_path):
+def test_deleting_a_session_deletes_its_index(engine):
     session = engine.session("gone")
     play(session, [filler(n) for n in range(1, 6)])
+    assert count_rows(engine.storage, "gone")["recall_turns"] == 5
     engine.delete("gone")
-    rows = sqlite3.connect(tmp_path / "chat.sqlite").execute(
-        "SELECT COUNT(*) FROM recall_items WHERE thread_id = 'gone'").fetchone()[0]
-    assert rows == 0
+    assert count_rows(engine.storage, "gone")["recall_turns"] == 0
     assert engine.search("lentil soup") == []
 
 
@@ -148,10 +145,7 @@ def verbose(messages: list[BaseMessage]) -> AIMessage:
 
 @pytest.mark.parametrize("policy", POLICIES)
 def test_long_conversations_stay_in_budget_and_keep_the_last_turn_raw(tmp_path, policy):
-    path = tmp_path / "budget.sqlite"
-    models = Models(chat=ScriptedChatModel(reply=verbose), summary=ScriptedChatModel(reply=summary_reply),
-                    profile=bundled_profile())
-    engine = assemble(Settings(db_path=str(path)), create_checkpointer(path), models)
+    engine = make_engine(tmp_path / "budget.sqlite", ScriptedChatModel(reply=verbose), profile=bundled_profile())
     budget = Settings().budget(bundled_profile().context_window).context
     session = engine.session("budget")
     session.save_settings(SessionSettings(context_policy=policy))

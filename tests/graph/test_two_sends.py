@@ -6,9 +6,9 @@ from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel, summary_reply
 
 
-def test_stop_ends_the_streaming_reply_and_the_second_message_is_still_answered(tmp_path):
+def test_stop_ends_the_streaming_reply_and_the_second_message_is_still_answered(database):
     chat = ScriptedChatModel(reply=lambda messages: AIMessage("word " * 60 + "end"), delay=0.02)
-    engine = make_engine(tmp_path / "two.sqlite", chat, ScriptedChatModel(reply=summary_reply))
+    engine = make_engine(database, chat, ScriptedChatModel(reply=summary_reply))
     session = engine.session("tabs")
     first = session.send("first tab asks")
     next(iter(first))  # the first reply is streaming

@@ -17,14 +17,16 @@ def test_add_list_remove_and_whole_documents(storage: Storage):
     assert [(d.id, d.title, d.tokens, d.mode) for d in storage.list_documents("s")] == [
         (whole, "notes.txt", 12, "whole"), (indexed, "manual.pdf", 4000, "indexed")]
     assert storage.whole_documents("s") == [{"title": "notes.txt", "contents": "Small notes"}]
-    assert storage.has_indexed_documents("s")
-    assert not storage.has_indexed_documents("other")
+    assert storage.has_documents("s") and storage.has_documents("other")
+    assert not storage.has_documents("nobody")
     storage.remove_document("s", indexed)
     assert [d.id for d in storage.list_documents("s")] == [whole]
-    assert not storage.has_indexed_documents("s")
+    assert storage.has_documents("s")  # the whole document is still there
     assert storage.search_chunks("s", ["part"], 5) == []
     storage.remove_document("other", whole)  # another session's id: nothing happens
     assert [d.id for d in storage.list_documents("s")] == [whole]
+    storage.remove_document("s", whole)
+    assert not storage.has_documents("s") and storage.has_documents("other")
 
 
 def test_search_ranks_the_matching_chunk_first_with_a_positive_score(storage: Storage):

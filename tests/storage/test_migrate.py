@@ -8,8 +8,9 @@ from graph.storage import DatabaseError
 from graph.storage.migrate import main, migrate
 from graph.storage.postgres import PostgresStorage
 from state.session import SessionSettings
+from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel
-from tests.storage.conftest import count_rows, make_engine
+from tests.storage.conftest import count_rows
 
 SESSION = "moving"
 TURNS = 7
@@ -30,7 +31,7 @@ def comparable(messages: list) -> list:
 def sqlite_conversation(tmp_path: Path) -> dict:
     """Seven turns through the session API on SQLite, with settings and an indexed document."""
     path = tmp_path / "chat.sqlite"
-    engine = make_engine("sqlite", str(path), tmp_path)
+    engine = make_engine(path)
     try:
         session = engine.session(SESSION)
         session.save_settings(system_prompt="Answer in one line.", reminder="be kind", compression_rate=0.2)
@@ -60,7 +61,7 @@ def test_a_migrated_conversation_continues_on_postgresql(sqlite_conversation: di
     assert counts["documents"] == 1
 
     chat = ScriptedChatModel()
-    engine = make_engine("postgres", postgres_url, tmp_path, chat)
+    engine = make_engine(postgres_url, chat)
     try:
         assert isinstance(engine.storage, PostgresStorage)
         before = sqlite_conversation["state"]

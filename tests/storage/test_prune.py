@@ -4,7 +4,7 @@ from pathlib import Path
 
 from graph.storage.base import KEEP_CHECKPOINTS
 from graph.storage.postgres import PostgresStorage
-from tests.storage.conftest import make_engine
+from tests.conftest import make_engine
 
 TURNS = 10
 
@@ -37,7 +37,7 @@ def unreferenced_rows(storage, session_id: str) -> int:
 
 
 def test_a_real_conversation_keeps_three_checkpoints(backend: str, database: str, tmp_path: Path):
-    engine = make_engine(backend, database, tmp_path)
+    engine = make_engine(database)
     try:
         session = engine.session("long")
         for n in range(1, TURNS + 1):

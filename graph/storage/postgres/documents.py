@@ -43,9 +43,9 @@ class PostgresDocuments:
                                "ORDER BY id", (session_id,)).fetchall()
         return [{"title": row["title"], "contents": row["content"]} for row in rows]
 
-    def has_indexed_documents(self, session_id: str) -> bool:
+    def has_documents(self, session_id: str) -> bool:
         with self.db.cursor(transaction=False) as cur:
-            return cur.execute("SELECT 1 FROM documents WHERE thread_id = %s AND mode = 'indexed' LIMIT 1",
+            return cur.execute("SELECT 1 FROM documents WHERE thread_id = %s LIMIT 1",
                                (session_id,)).fetchone() is not None
 
     def search_chunks(self, session_id: str, words: list[str], limit: int) -> list[tuple[str, str, float]]:

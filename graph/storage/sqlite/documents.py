@@ -44,9 +44,9 @@ class SqliteDocuments:
                                "ORDER BY id", (session_id,)).fetchall()
         return [{"title": title, "contents": content} for title, content in rows]
 
-    def has_indexed_documents(self, session_id: str) -> bool:
+    def has_documents(self, session_id: str) -> bool:
         with self.db.cursor(transaction=False) as cur:
-            return cur.execute("SELECT 1 FROM documents WHERE thread_id = ? AND mode = 'indexed' LIMIT 1",
+            return cur.execute("SELECT 1 FROM documents WHERE thread_id = ? LIMIT 1",
                                (session_id,)).fetchone() is not None
 
     def search_chunks(self, session_id: str, words: list[str], limit: int) -> list[tuple[str, str, float]]:
