@@ -3,6 +3,8 @@
 A turn loads the session's latest checkpoint, which the previous turn has just written; keeping
 the decoded value (keyed by a hash of the stored bytes, so it is only reused for identical bytes)
 makes loading constant instead of growing with the transcript. Writing still serializes it.
+SqliteSaver stores a checkpoint as one dict; PostgresSaver stores each channel apart, the
+transcript as one list: both are kept.
 """
 
 import hashlib
@@ -14,6 +16,7 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 
 CACHED_BLOBS = 16
 MIN_CACHED_BYTES = 4096  # small values decode faster than they hash
+CACHED_TYPES = (dict, list)  # a whole checkpoint, or one channel such as the transcript
 
 
 def _fresh(value: Any) -> Any:
@@ -21,7 +24,7 @@ def _fresh(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: _fresh(item) for key, item in value.items()}
     if isinstance(value, list):
-        return list(value)
+        return [_fresh(item) if isinstance(item, (dict, list)) else item for item in value]
     return value
 
 
@@ -46,7 +49,7 @@ class CachingSerializer(SerializerProtocol):
 
     def dumps_typed(self, obj: Any) -> tuple[str, bytes]:
         kind, data = self.inner.dumps_typed(obj)
-        if len(data) >= MIN_CACHED_BYTES and isinstance(obj, dict):
+        if len(data) >= MIN_CACHED_BYTES and isinstance(obj, CACHED_TYPES):
             self._remember(self._key(kind, data), _fresh(obj))
         return kind, data
 
@@ -60,7 +63,7 @@ class CachingSerializer(SerializerProtocol):
         if cached is not None:
             return _fresh(cached)
         value = self.inner.loads_typed(data)
-        if isinstance(value, dict):
+        if isinstance(value, CACHED_TYPES):
             self._remember(key, _fresh(value))
         return value
 

@@ -52,3 +52,19 @@ def test_different_bytes_are_decoded_for_real():
     assert inner.loads_count == 1
     reader.loads_typed(stored)
     assert inner.loads_count == 1
+
+
+def test_a_channel_stored_on_its_own_is_kept_too():
+    """PostgresSaver writes each channel apart: the transcript is a list, read back without decoding."""
+    inner = CountingSerializer()
+    serde = CachingSerializer(inner)
+    history = [{"turns": [n], "summary": f"summary {n} " * 40} for n in range(1, 20)]
+    stored = serde.dumps_typed(checkpoint(50)["channel_values"]["messages"])
+    records = serde.dumps_typed(history)
+    messages = serde.loads_typed(stored)
+    assert inner.loads_count == 0 and [m.content for m in messages] == [
+        m.content for m in checkpoint(50)["channel_values"]["messages"]]
+    messages.append(HumanMessage("added by a caller"))
+    serde.loads_typed(records)[0]["summary"] = "changed by a caller"
+    assert len(serde.loads_typed(stored)) == 100
+    assert serde.loads_typed(records) == history and inner.loads_count == 0
