@@ -14,7 +14,7 @@ from typing import Any
 
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-CACHED_BLOBS = 16
+CACHED_BYTES = 48 * 1024 * 1024  # stored bytes kept decoded: the latest transcripts of many busy sessions
 MIN_CACHED_BYTES = 4096  # small values decode faster than they hash
 CACHED_TYPES = (dict, list)  # a whole checkpoint, or one channel such as the transcript
 
@@ -33,15 +33,22 @@ class CachingSerializer(SerializerProtocol):
 
     def __init__(self, inner: SerializerProtocol) -> None:
         self.inner = inner
-        self._decoded: OrderedDict[bytes, Any] = OrderedDict()
+        self._decoded: OrderedDict[bytes, tuple[Any, int]] = OrderedDict()
+        self._bytes = 0
         self._lock = threading.Lock()
 
-    def _remember(self, key: bytes, value: Any) -> None:
+    def _remember(self, key: bytes, value: Any, size: int) -> None:
+        """Keep a decoded value, least recently used out first once the stored bytes pass the budget
+        (a budget in bytes, so the many small values a turn writes never push out a transcript)."""
         with self._lock:
-            self._decoded[key] = value
-            self._decoded.move_to_end(key)
-            while len(self._decoded) > CACHED_BLOBS:
-                self._decoded.popitem(last=False)
+            if key in self._decoded:
+                self._decoded.move_to_end(key)
+                return
+            self._decoded[key] = (value, size)
+            self._bytes += size
+            while self._bytes > CACHED_BYTES and len(self._decoded) > 1:
+                _, (_, dropped) = self._decoded.popitem(last=False)
+                self._bytes -= dropped
 
     @staticmethod
     def _key(kind: str, data: bytes) -> bytes:
@@ -50,7 +57,7 @@ class CachingSerializer(SerializerProtocol):
     def dumps_typed(self, obj: Any) -> tuple[str, bytes]:
         kind, data = self.inner.dumps_typed(obj)
         if len(data) >= MIN_CACHED_BYTES and isinstance(obj, CACHED_TYPES):
-            self._remember(self._key(kind, data), _fresh(obj))
+            self._remember(self._key(kind, data), _fresh(obj), len(data))
         return kind, data
 
     def loads_typed(self, data: tuple[str, bytes]) -> Any:
@@ -60,11 +67,13 @@ class CachingSerializer(SerializerProtocol):
         key = self._key(kind, blob)
         with self._lock:
             cached = self._decoded.get(key)
+            if cached is not None:
+                self._decoded.move_to_end(key)
         if cached is not None:
-            return _fresh(cached)
+            return _fresh(cached[0])
         value = self.inner.loads_typed(data)
         if isinstance(value, CACHED_TYPES):
-            self._remember(key, _fresh(value))
+            self._remember(key, _fresh(value), len(blob))
         return value
 
     def dumps(self, obj: Any) -> bytes:

@@ -68,3 +68,20 @@ def test_a_channel_stored_on_its_own_is_kept_too():
     serde.loads_typed(records)[0]["summary"] = "changed by a caller"
     assert len(serde.loads_typed(stored)) == 100
     assert serde.loads_typed(records) == history and inner.loads_count == 0
+
+
+def test_many_small_values_never_push_out_a_large_one(monkeypatch):
+    """A turn writes many small values after its checkpoint; the budget counts bytes, not values."""
+    monkeypatch.setattr("graph.storage.serde.CACHED_BYTES", 200_000)
+    inner = CountingSerializer()
+    serde = CachingSerializer(inner)
+    stored = serde.dumps_typed(checkpoint(200))
+    assert 50_000 < len(stored[1]) < 100_000
+    for n in range(20):
+        serde.dumps_typed([f"write {n} " * 500])  # 20 values of 4 kB
+    serde.loads_typed(stored)
+    assert inner.loads_count == 0
+    for n in range(40):
+        serde.dumps_typed([f"other {n} " * 1000])  # 40 x 8 kB: now the checkpoint is the oldest past the budget
+    serde.loads_typed(stored)
+    assert inner.loads_count == 1
