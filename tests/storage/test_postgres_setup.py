@@ -9,6 +9,7 @@ from psycopg_pool import ConnectionPool
 
 from graph.storage import DatabaseError, open_storage, storage_for
 from graph.storage.postgres import PostgresStorage, create_checkpointer, redact
+from graph.storage.postgres.connection import IdleCheck
 from graph.storage.postgres.schema import MIGRATIONS
 from graph.storage.serde import CachingSerializer
 from graph.storage.sqlite import SqliteStorage
@@ -21,7 +22,7 @@ def test_the_pool_suits_a_transaction_pooler_and_the_saver(postgres_url):
         assert isinstance(storage, PostgresStorage)
         pool = storage.db.pool
         assert pool.kwargs == {"autocommit": True, "prepare_threshold": None, "row_factory": dict_row}
-        assert pool._check is ConnectionPool.check_connection
+        assert isinstance(pool._check.__self__, IdleCheck) and pool._reset == pool._check.__self__.returned
         with pool.connection() as conn:
             assert conn.autocommit is True
             assert conn.prepare_threshold is None
@@ -31,6 +32,32 @@ def test_the_pool_suits_a_transaction_pooler_and_the_saver(postgres_url):
         assert saver.conn is pool
         assert saver.pipe is None
         assert isinstance(saver.serde, CachingSerializer)
+    finally:
+        storage.close()
+
+
+def test_a_connection_that_rested_is_checked_and_replaced_when_it_died(postgres_url, monkeypatch):
+    checked: list[int] = []
+    original = ConnectionPool.check_connection
+    monkeypatch.setattr(ConnectionPool, "check_connection",
+                        staticmethod(lambda conn: (checked.append(conn.info.backend_pid), original(conn))))
+    storage = open_storage("", postgres_url)
+    try:
+        pool = storage.db.pool
+        health = pool._check.__self__
+        with pool.connection() as conn:
+            first = conn.info.backend_pid
+        before = len(checked)
+        with pool.connection() as conn:  # back a moment ago: lent again without a round trip
+            assert conn.info.backend_pid == first
+        assert len(checked) == before
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (first,))
+        health.after_idle = 0.0  # as if it had rested
+        with pool.connection() as conn:  # the dead one is checked, and a live one lent instead
+            assert conn.execute("SELECT 1 AS one").fetchone() == {"one": 1}
+            assert conn.info.backend_pid != first
+        assert checked[before] == first
     finally:
         storage.close()
 

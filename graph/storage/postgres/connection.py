@@ -7,6 +7,7 @@ of the server works; rows come back as dicts, the way PostgresSaver reads them.
 import logging
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from typing import Any
@@ -31,6 +32,7 @@ CONNECT_TIMEOUT = 15  # seconds to reach the server at start-up
 STARTUP_WAIT = 120.0  # seconds another process may spend setting up the schema first
 STARTUP_LOCK = 0x636F6E7465787400  # advisory lock key serializing schema changes of concurrent start-ups
 CONNECTION_KWARGS: dict[str, Any] = {"autocommit": True, "prepare_threshold": None, "row_factory": dict_row}
+CHECK_AFTER_IDLE = 2.0  # seconds a returned connection may rest before it is checked again when lent
 
 _set_up: set[str] = set()
 _set_up_guard = threading.Lock()
@@ -58,17 +60,35 @@ def connect(url: str, **connection: Any) -> psycopg.Connection[DictRow]:
         raise DatabaseError(f"Cannot open the chat database at {redact(url)}: {error}") from error
 
 
+class IdleCheck:
+    """The pool's health check, made only on connections that rested: one returned a moment ago is alive,
+    and a round trip before every statement would double the round trips of a turn."""
+
+    def __init__(self, after_idle: float = CHECK_AFTER_IDLE) -> None:
+        self.after_idle = after_idle
+        self._returned: weakref.WeakKeyDictionary[psycopg.Connection[Any], float] = weakref.WeakKeyDictionary()
+
+    def check(self, conn: psycopg.Connection[Any]) -> None:
+        """Run the pool's own check (an empty query) unless the connection came back just now."""
+        returned = self._returned.pop(conn, None)
+        if returned is None or time.monotonic() - returned > self.after_idle:
+            ConnectionPool.check_connection(conn)
+
+    def returned(self, conn: psycopg.Connection[Any]) -> None:
+        """Note when a connection came back to the pool."""
+        self._returned[conn] = time.monotonic()
+
+
+def pool_of(conninfo: str, name: str, min_size: int, max_size: int, open: bool, **kwargs: Any) -> ConnectionPool[Any]:
+    """A pool with the app's connection settings and its health check."""
+    health = IdleCheck()
+    return ConnectionPool(conninfo, min_size=min_size, max_size=max_size, kwargs={**CONNECTION_KWARGS, **kwargs},
+                          check=health.check, reset=health.returned, open=open, name=name)
+
+
 def open_pool(url: str, **connection: Any) -> ConnectionPool[Any]:
-    """The shared pool: autocommit, no prepared statements, dict rows, each connection checked when lent."""
-    pool: ConnectionPool[Any] = ConnectionPool(
-        url,
-        min_size=POOL_MIN,
-        max_size=POOL_MAX,
-        kwargs={**CONNECTION_KWARGS, **connection},
-        check=ConnectionPool.check_connection,
-        open=False,
-        name="context-chat",
-    )
+    """The shared pool: autocommit, no prepared statements, dict rows, a connection that rested checked when lent."""
+    pool = pool_of(url, "context-chat", POOL_MIN, POOL_MAX, False, **connection)
     try:
         pool.open(wait=True, timeout=CONNECT_TIMEOUT)
     except psycopg.Error as error:
@@ -130,9 +150,8 @@ class Database:
     def __init__(self, pool: ConnectionPool[Any]) -> None:
         self.pool = pool
         conninfo, kwargs = pool_target(pool)
-        self.lock_pool: ConnectionPool[Any] = ConnectionPool(  # locks apart, so held locks never starve the work
-            conninfo, min_size=0, max_size=LOCK_POOL_MAX, kwargs={**CONNECTION_KWARGS, **kwargs},
-            check=ConnectionPool.check_connection, open=True, name="context-chat-locks")
+        # locks apart, so held locks never starve the work
+        self.lock_pool = pool_of(conninfo, "context-chat-locks", 0, LOCK_POOL_MAX, True, **kwargs)
         self.domain = self._identity()
 
     def _identity(self) -> str:
