@@ -1,5 +1,6 @@
-"""Two app instances (`make run` on two ports) on one PostgreSQL, in a real browser: a session moves from one
-to the other, both answer the same session at once in order, and a killed instance's turn finishes on the other."""
+"""Two app instances (`make run` on two ports) on one PostgreSQL database, in a real browser: a session moves
+from one to the other, both answer the same session at once one turn after the other, and a turn cut by a
+killed instance finishes on the other with Retry."""
 
 import os
 import signal
@@ -10,23 +11,56 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
+from graph.engine import Engine
 from graph.models.local_server import free_port
 from graph.session.transcript import has_unfinished_turn
 from tests.browser.conftest import ROOT, wait_until_healthy
-from tests.browser.test_chat_in_browser import ASSISTANT, LONG_REQUEST, REPLY_SECONDS, send_and_watch
+from tests.browser.test_chat_in_browser import LONG_REQUEST, REPLY_SECONDS, send_and_watch
 from tests.conftest import make_engine
 
 pytestmark = pytest.mark.browser
 
-USER = '[data-testid="stChatMessage"]:has([data-testid="stChatMessageAvatarUser"])'
 CHAT_INPUT = "stChatInputTextArea"
+STOP = ".st-key-stop"
+RETRY = ".st-key-retry button"
 PAGE_SECONDS = 120
+LONG_REPLY_SECONDS = 240
+KILL_SECONDS = 30
+CHAT_ROLES = """() => Array.from(document.querySelectorAll('[data-testid="stChatMessage"]')).map(bubble => [
+    bubble.querySelector('[data-testid="stChatMessageAvatarUser"]') ? "user" : "assistant",
+    Array.from(bubble.querySelectorAll('[data-testid="stText"], [data-testid="stMarkdownContainer"]'))
+        .filter(text => !text.closest("button, details")).map(text => text.innerText).join("\\n")])"""
+
+
+def process_tree(root: int) -> list[int]:
+    """`root` and every process below it, also those in a session of their own (the model server)."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(int(stat.parent.name))
+    found, waiting = [], [root]
+    while waiting:
+        pid = waiting.pop()
+        found.append(pid)
+        waiting += children.get(pid, [])
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
 
 
 class Instance:
-    """One app process started as the README says, its database given by DATABASE_URL."""
+    """One app process started as the README says, its data in the PostgreSQL database of DATABASE_URL."""
 
     def __init__(self, name: str, database_url: str, folder: Path) -> None:
         port = free_port()
@@ -34,46 +68,55 @@ class Instance:
                "CHAT_DB_PATH": str(folder / f"{name}.sqlite")}
         for variable in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "CHAT_MODEL"):
             env.pop(variable, None)
-        self.log = open(folder / f"{name}.log", "wb")
+        self.name = name
+        self.log_path = folder / f"{name}.log"
+        self.log = open(self.log_path, "wb")
         self.process = subprocess.Popen(["make", "run"], cwd=ROOT, env=env, stdout=self.log,
                                         stderr=subprocess.STDOUT, start_new_session=True)
         self.url = f"http://127.0.0.1:{port}"
 
-    def processes(self) -> list[int]:
-        """Every process of the instance: its process group and whatever runs in a session of its own
-        below it (the model server)."""
-        children: dict[int, list[int]] = {}
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-        found, waiting = [], [self.process.pid]
-        while waiting:
-            pid = waiting.pop()
-            found.append(pid)
-            waiting += children.get(pid, [])
-        return found
-
-    def kill(self) -> None:
-        """kill -9 of the whole instance, as when its machine dies."""
-        for pid in self.processes():
+    def _kill(self, pids: list[int]) -> None:
+        for pid in pids:
             try:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-        self.process.wait(timeout=30)
+
+    def kill(self) -> list[int]:
+        """kill -9 of the instance's process group and of its model server, as when its machine dies;
+        returns the processes killed."""
+        pids = process_tree(self.process.pid)
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self._kill(pids)  # the model server runs in a process group of its own
+        self.process.wait(timeout=KILL_SECONDS)
+        deadline = time.monotonic() + KILL_SECONDS
+        while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return pids
 
     def stop(self) -> None:
-        """SIGTERM to the instance (it stops its model server), SIGKILL to whatever is left after 30 s."""
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
+        """SIGTERM to the process group (the app stops its model server), SIGKILL to whatever is left after
+        30 s."""
+        pids = process_tree(self.process.pid) if self.process.poll() is None else []
+        if pids:
             try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGTERM)
+            except ProcessLookupError:
                 pass
-        self.kill()
+            deadline = time.monotonic() + KILL_SECONDS
+            while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+                time.sleep(0.2)
+                self.process.poll()
+            if self.process.poll() is None:
+                try:
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            self._kill([pid for pid in pids if alive(pid)])
+            self.process.wait(timeout=KILL_SECONDS)
         self.log.close()
 
 
@@ -89,8 +132,9 @@ def database_url(postgres_server) -> Iterator[str]:
 def instances(database_url, tmp_path_factory) -> Iterator[tuple[Instance, Instance]]:
     """Instances A and B, each with its own bundled model server, both answering before the tests start."""
     folder = tmp_path_factory.mktemp("instances")
-    started = [Instance("a", database_url, folder), Instance("b", database_url, folder)]
+    started: list[Instance] = []
     try:
+        started += [Instance("a", database_url, folder), Instance("b", database_url, folder)]
         for instance in started:
             wait_until_healthy(instance.url, instance.process)
         yield started[0], started[1]
@@ -100,8 +144,16 @@ def instances(database_url, tmp_path_factory) -> Iterator[tuple[Instance, Instan
 
 
 @pytest.fixture(scope="module")
+def reader(database_url) -> Iterator[Engine]:
+    """The session API on the shared database (fake models: it only reads), to check what was stored."""
+    engine = make_engine(database_url)
+    yield engine
+    engine.close()
+
+
+@pytest.fixture(scope="module")
 def pages(browser) -> Iterator[tuple]:
-    """A page for each instance, in browser contexts of their own (two people, or two machines)."""
+    """A page on each instance, in browser contexts of their own (two people, or two machines)."""
     contexts = [browser.new_context(viewport={"width": 1400, "height": 1000}) for _ in range(2)]
     yield tuple(context.new_page() for context in contexts)
     for context in contexts:
@@ -114,60 +166,70 @@ def open_session(page, instance: Instance, session_id: str) -> None:
     page.get_by_test_id(CHAT_INPUT).wait_for(timeout=PAGE_SECONDS * 1000)
 
 
-def transcript(database_url: str, session_id: str) -> list:
-    """The session as stored in the shared database, read through the session API."""
-    engine = make_engine(database_url)
-    try:
-        return engine.session(session_id).messages()
-    finally:
-        engine.close()
+def shown(page) -> list[tuple[str, str]]:
+    """(role, text) of every chat bubble the page shows, top to bottom; a person's message as typed."""
+    return [(role, text.strip()) for role, text in page.evaluate(CHAT_ROLES)]
 
 
-def answered_turns(messages: list) -> list[tuple[str, str]]:
-    """(message, reply) of each turn, checking that every turn is one message and its one reply."""
-    assert len(messages) % 2 == 0 and not has_unfinished_turn(messages), [m.content for m in messages]
+def wait_until_idle(page, seconds: float = REPLY_SECONDS) -> None:
+    """Wait until the page has no turn running (its Stop button gone)."""
+    page.locator(STOP).wait_for(state="detached", timeout=seconds * 1000)
+
+
+def answered_turns(messages: list[BaseMessage]) -> list[tuple[str, str]]:
+    """(message, reply) of each turn, checking that every turn is one message directly followed by its one
+    non-empty reply, and that no message is stored twice."""
+    texts = [(type(m).__name__, m.content) for m in messages]
+    assert len(messages) % 2 == 0 and not has_unfinished_turn(messages), texts
     pairs = list(zip(messages[::2], messages[1::2], strict=True))
-    assert all(isinstance(human, HumanMessage) and isinstance(ai, AIMessage) and str(ai.content).strip()
-               for human, ai in pairs), [m.content for m in messages]
+    assert all(isinstance(human, HumanMessage) and isinstance(ai, AIMessage) and not ai.tool_calls
+               and str(ai.content).strip() for human, ai in pairs), texts
+    ids = [m.id for m in messages]
+    assert None not in ids and len(set(ids)) == len(ids), ids
     return [(str(human.content), str(ai.content)) for human, ai in pairs]
 
 
-def user_messages(page) -> list[str]:
-    """The person's messages the page shows, in order."""
-    return page.locator(USER).locator('[data-testid="stText"]').all_inner_texts()
+def wait_for_stored_turns(reader: Engine, session_id: str, count: int, seconds: float) -> None:
+    """Wait until the shared database holds `count` answered turns of the session (a plain read, no lock)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        messages = reader.read_state(session_id).get("messages", [])
+        if sum(isinstance(m, AIMessage) and not m.tool_calls for m in messages) >= count:
+            return
+        time.sleep(0.5)
+    raise AssertionError(f"the database did not hold {count} answered turns within {seconds} s: "
+                         f"{[m.content for m in reader.read_state(session_id).get('messages', [])]}")
 
 
-def wait_until_idle(page) -> None:
-    """Wait until the page has no turn running (its Stop button gone)."""
-    stop = page.locator(".st-key-stop")
-    deadline = time.monotonic() + REPLY_SECONDS
-    while stop.count() and time.monotonic() < deadline:
-        time.sleep(0.1)
-    stop.wait_for(state="detached", timeout=REPLY_SECONDS * 1000)
-
-
-def test_a_session_started_on_one_instance_continues_on_the_other(instances, pages, database_url):
+def test_a_session_started_on_one_instance_continues_on_the_other(instances, pages, reader):
     a, b = instances
     page_a, page_b = pages
     session_id = uuid.uuid4().hex[:16]
+    first, second = "My name is Ada and I live in Lisbon.", "Name one primary colour."
     open_session(page_a, a, session_id)
-    send_and_watch(page_a, "My name is Ada and I live in Lisbon.")
+    send_and_watch(page_a, first)
 
     open_session(page_b, b, session_id)
-    page_b.get_by_text("My name is Ada and I live in Lisbon.").first.wait_for(timeout=PAGE_SECONDS * 1000)
-    assert page_b.locator(ASSISTANT).count() == 1
-    send_and_watch(page_b, "Name one primary colour.")
+    page_b.get_by_text(first).first.wait_for(timeout=PAGE_SECONDS * 1000)
+    on_b = shown(page_b)
+    assert [role for role, _ in on_b] == ["user", "assistant"] and on_b[0][1] == first, on_b
+    assert on_b[1][1], "the reply given on A is empty on B"
+    send_and_watch(page_b, second)
+    wait_until_idle(page_b)
 
     page_a.reload()
-    page_a.get_by_text("Name one primary colour.").first.wait_for(timeout=PAGE_SECONDS * 1000)
-    assert user_messages(page_a) == ["My name is Ada and I live in Lisbon.",
-                                                       "Name one primary colour."]
-    assert page_a.locator(ASSISTANT).count() == 2
-    turns = answered_turns(transcript(database_url, session_id))
-    assert [message for message, _ in turns] == ["My name is Ada and I live in Lisbon.", "Name one primary colour."]
+    page_a.get_by_text(second).first.wait_for(timeout=PAGE_SECONDS * 1000)
+    on_a = shown(page_a)
+    assert [role for role, _ in on_a] == ["user", "assistant", "user", "assistant"], on_a
+    assert [on_a[0][1], on_a[2][1]] == [first, second]
+    assert on_a[1] == on_b[1], "A shows another first reply than B did"
+    assert on_a[3][1] and page_a.locator(RETRY).count() == 0
+
+    turns = answered_turns(reader.session(session_id).messages())
+    assert [message for message, _ in turns] == [first, second]
 
 
-def test_the_same_session_sent_to_both_at_once_is_answered_once_each_in_order(instances, pages, database_url):
+def test_the_same_session_sent_to_both_at_once_is_answered_once_each_in_order(instances, pages, reader):
     a, b = instances
     page_a, page_b = pages
     session_id = uuid.uuid4().hex[:16]
@@ -178,47 +240,55 @@ def test_the_same_session_sent_to_both_at_once_is_answered_once_each_in_order(in
         page.get_by_test_id(CHAT_INPUT).fill(text)
     for page in sent:
         page.get_by_test_id(CHAT_INPUT).press("Enter")
-    for page in sent:
-        page.locator(".st-key-stop").wait_for(timeout=PAGE_SECONDS * 1000)  # both turns were taken
+
+    wait_for_stored_turns(reader, session_id, 2, 2 * REPLY_SECONDS)
     for page in sent:
         wait_until_idle(page)
+    turns = answered_turns(reader.session(session_id).messages())
+    order = [message for message, _ in turns]
+    assert sorted(order) == sorted(sent.values()), order  # each message once: nothing lost, nothing doubled
 
-    turns = answered_turns(transcript(database_url, session_id))
-    assert sorted(message for message, _ in turns) == sorted(sent.values())  # nothing lost, nothing doubled
     for page in sent:
         page.reload()
-        page.get_by_text(turns[-1][0]).first.wait_for(timeout=PAGE_SECONDS * 1000)
-        assert user_messages(page) == [message for message, _ in turns]  # the same order
-        assert page.locator(ASSISTANT).count() == 2
+        page.get_by_text(order[-1]).first.wait_for(timeout=PAGE_SECONDS * 1000)
+        on_page = shown(page)
+        assert [role for role, _ in on_page] == ["user", "assistant", "user", "assistant"], on_page
+        assert [on_page[0][1], on_page[2][1]] == order  # the stored order, one turn after the other
+        assert on_page[1][1] and on_page[3][1] and page.locator(RETRY).count() == 0
 
 
-def test_a_turn_cut_by_a_killed_instance_finishes_on_the_other_with_retry(instances, pages, database_url):
+def test_a_turn_cut_by_a_killed_instance_finishes_on_the_other_with_retry(instances, pages, reader):
     a, b = instances
     page_a, page_b = pages
     session_id = uuid.uuid4().hex[:16]
     open_session(page_a, a, session_id)
     page_a.get_by_test_id(CHAT_INPUT).fill(LONG_REQUEST)
     page_a.get_by_test_id(CHAT_INPUT).press("Enter")
-    bubble = page_a.locator(ASSISTANT).first
     deadline = time.monotonic() + REPLY_SECONDS
-    while time.monotonic() < deadline and len(bubble.inner_text() if bubble.count() else "") < 20:
+    streamed = ""
+    while time.monotonic() < deadline and len(streamed) < 20:
+        streamed = "".join(text for role, text in shown(page_a) if role == "assistant")
         time.sleep(0.02)
-    assert len(bubble.inner_text()) >= 20, "the reply never started streaming on instance A"
-    a.kill()
+    assert len(streamed) >= 20, "the reply never started streaming on instance A"
+    assert page_a.locator(STOP).count() == 1, "the reply on A ended before A could be killed"
+    killed = a.kill()
+    assert not any(alive(pid) for pid in killed), "a process of instance A survived kill -9"
 
     open_session(page_b, b, session_id)
     page_b.get_by_text(LONG_REQUEST).first.wait_for(timeout=PAGE_SECONDS * 1000)
-    retry = page_b.locator(".st-key-retry button")
+    retry = page_b.locator(RETRY)
     retry.wait_for(timeout=PAGE_SECONDS * 1000)
-    assert page_b.locator(ASSISTANT).count() == 0
+    assert shown(page_b) == [("user", LONG_REQUEST)]  # the message kept once, its answer still to come
     retry.click()
-    page_b.locator(".st-key-stop").wait_for(timeout=PAGE_SECONDS * 1000)
-    wait_until_idle(page_b)
+    page_b.locator(STOP).wait_for(timeout=PAGE_SECONDS * 1000)
+    wait_until_idle(page_b, LONG_REPLY_SECONDS)
 
-    turns = answered_turns(transcript(database_url, session_id))
-    assert [message for message, _ in turns] == [LONG_REQUEST]  # the message kept, once
-    assert "⏹" not in turns[0][1]
+    turns = answered_turns(reader.session(session_id).messages())
+    assert [message for message, _ in turns] == [LONG_REQUEST]
+    assert "⏹" not in turns[0][1]  # a whole reply, not one cut short
     page_b.reload()
     page_b.get_by_text(LONG_REQUEST).first.wait_for(timeout=PAGE_SECONDS * 1000)
-    assert user_messages(page_b) == [LONG_REQUEST]
-    assert page_b.locator(ASSISTANT).count() == 1 and page_b.locator(".st-key-retry").count() == 0
+    on_b = shown(page_b)
+    assert [role for role, _ in on_b] == ["user", "assistant"] and on_b[0][1] == LONG_REQUEST, on_b
+    assert on_b[1][1] and "⏹" not in on_b[1][1]
+    assert page_b.locator(RETRY).count() == 0
