@@ -60,8 +60,10 @@ class TurnRunner:
                 payload = with_message_id({**payload, "turn_count": turn})
                 write_pending(self.storage, session_id, payload)
             streamed: list[str] = []
+            saved = False  # a stream that ran to its end has saved the message with the turn
             try:
                 yield from self._stream(session_id, payload, stop, streamed)
+                saved = True
             except GenerationStopped:
                 kept = finish_stopped_turn(self.graph, session_id, "".join(streamed))
                 yield TurnEvent("reply", kept or "", {"stopped": True})
@@ -69,7 +71,7 @@ class TurnRunner:
                 logger.exception("Turn failed in session %s", session_id)
                 yield TurnEvent("error", describe_error(error, language), {"error": error})
             finally:
-                if payload is not None and self._has_message(session_id, payload["messages"][0].id):
+                if payload is not None and (saved or self._has_message(session_id, payload["messages"][0].id)):
                     self.storage.journal_clear(session_id)
 
     def _stream(self, session_id: str, payload: dict | None, stop: threading.Event,
