@@ -1,5 +1,6 @@
 """Start the app the way the README says (`make run`) and drive it in Debian's chromium."""
 
+import contextlib
 import os
 import shutil
 import signal
@@ -18,43 +19,106 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 STARTUP_SECONDS = 300
+KILL_SECONDS = 30
 
 
-def wait_until_healthy(url: str, process: subprocess.Popen) -> None:
-    """Poll Streamlit's health endpoint until it answers, failing early if the app exits."""
-    deadline = time.monotonic() + STARTUP_SECONDS
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"`make run` exited with code {process.returncode}")
+def process_tree(root: int) -> list[int]:
+    """`root` and every process below it, also those in a session of their own (the model server)."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.5)
-    raise TimeoutError(f"the app did not answer at {url} within {STARTUP_SECONDS} s")
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(int(stat.parent.name))
+    found, waiting = [], [root]
+    while waiting:
+        pid = waiting.pop()
+        found.append(pid)
+        waiting += children.get(pid, [])
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+class RunningApp:
+    """The app started the way the README says (`make run`) on a free port, offline on the bundled model,
+    with the given settings added to the environment."""
+
+    def __init__(self, log_path: Path, **settings: str) -> None:
+        port = free_port()
+        env = {**os.environ, "STREAMLIT_SERVER_PORT": str(port), **settings}
+        for name in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "CHAT_MODEL"):
+            env.pop(name, None)
+        self.log = open(log_path, "wb")
+        self.process = subprocess.Popen(["make", "run"], cwd=ROOT, env=env, stdout=self.log,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+        self.url = f"http://127.0.0.1:{port}"
+
+    def wait_until_healthy(self) -> None:
+        """Poll Streamlit's health endpoint until it answers, failing early if the app exits."""
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"`make run` exited with code {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.5)
+        raise TimeoutError(f"the app did not answer at {self.url} within {STARTUP_SECONDS} s")
+
+    def _wait_gone(self, pids: list[int]) -> None:
+        deadline = time.monotonic() + KILL_SECONDS
+        while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+            self.process.poll()
+
+    def kill(self) -> list[int]:
+        """kill -9 of the app's process group and of its model server, as when its machine dies;
+        returns the processes killed."""
+        pids = process_tree(self.process.pid)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        for pid in pids:  # the model server runs in a process group of its own
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        self.process.wait(timeout=KILL_SECONDS)
+        self._wait_gone(pids)
+        return pids
+
+    def stop(self) -> None:
+        """SIGTERM to the process group (the app stops its model server), kill -9 of whatever is left
+        after 30 s."""
+        if self.process.poll() is None:
+            pids = process_tree(self.process.pid)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
+            self._wait_gone(pids)
+            if any(alive(pid) for pid in pids):
+                self.kill()
+            self.process.wait(timeout=KILL_SECONDS)
+        self.log.close()
 
 
 @pytest.fixture(scope="module")
 def app_url(tmp_path_factory):
     """The running app on a free port with a fresh database, stopped after the module so that
     its model server never competes for the CPU with another test's server."""
-    port = free_port()
-    env = {**os.environ, "STREAMLIT_SERVER_PORT": str(port),
-           "CHAT_DB_PATH": str(tmp_path_factory.mktemp("browser") / "chat.sqlite")}
-    for name in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "CHAT_MODEL"):
-        env.pop(name, None)
-    log = open(tmp_path_factory.mktemp("logs") / "app.log", "wb")
-    process = subprocess.Popen(["make", "run"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                               start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
+    app = RunningApp(tmp_path_factory.mktemp("logs") / "app.log",
+                     CHAT_DB_PATH=str(tmp_path_factory.mktemp("browser") / "chat.sqlite"))
     try:
-        wait_until_healthy(url, process)
-        yield url
+        app.wait_until_healthy()
+        yield app.url
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
-        log.close()
+        app.stop()
 
 
 @pytest.fixture(scope="session")

@@ -2,21 +2,16 @@
 from one to the other, both answer the same session at once one turn after the other, and a turn cut by a
 killed instance finishes on the other with Retry."""
 
-import os
-import signal
-import subprocess
 import time
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
 from graph.engine import Engine
-from graph.models.local_server import free_port
 from graph.session.transcript import has_unfinished_turn
-from tests.browser.conftest import ROOT, wait_until_healthy
+from tests.browser.conftest import RunningApp, alive
 from tests.browser.test_chat_in_browser import LONG_REQUEST, REPLY_SECONDS, send_and_watch
 from tests.conftest import make_engine
 
@@ -27,97 +22,10 @@ STOP = ".st-key-stop"
 RETRY = ".st-key-retry button"
 PAGE_SECONDS = 120
 LONG_REPLY_SECONDS = 240
-KILL_SECONDS = 30
 CHAT_ROLES = """() => Array.from(document.querySelectorAll('[data-testid="stChatMessage"]')).map(bubble => [
     bubble.querySelector('[data-testid="stChatMessageAvatarUser"]') ? "user" : "assistant",
     Array.from(bubble.querySelectorAll('[data-testid="stText"], [data-testid="stMarkdownContainer"]'))
         .filter(text => !text.closest("button, details")).map(text => text.innerText).join("\\n")])"""
-
-
-def process_tree(root: int) -> list[int]:
-    """`root` and every process below it, also those in a session of their own (the model server)."""
-    children: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-        children.setdefault(parent, []).append(int(stat.parent.name))
-    found, waiting = [], [root]
-    while waiting:
-        pid = waiting.pop()
-        found.append(pid)
-        waiting += children.get(pid, [])
-    return found
-
-
-def alive(pid: int) -> bool:
-    """Whether a process exists and is not a zombie."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except (OSError, IndexError):
-        return False
-
-
-class Instance:
-    """One app process started as the README says, its data in the PostgreSQL database of DATABASE_URL."""
-
-    def __init__(self, name: str, database_url: str, folder: Path) -> None:
-        port = free_port()
-        env = {**os.environ, "STREAMLIT_SERVER_PORT": str(port), "DATABASE_URL": database_url,
-               "CHAT_DB_PATH": str(folder / f"{name}.sqlite")}
-        for variable in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "CHAT_MODEL"):
-            env.pop(variable, None)
-        self.name = name
-        self.log_path = folder / f"{name}.log"
-        self.log = open(self.log_path, "wb")
-        self.process = subprocess.Popen(["make", "run"], cwd=ROOT, env=env, stdout=self.log,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
-        self.url = f"http://127.0.0.1:{port}"
-
-    def _kill(self, pids: list[int]) -> None:
-        for pid in pids:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-
-    def kill(self) -> list[int]:
-        """kill -9 of the instance's process group and of its model server, as when its machine dies;
-        returns the processes killed."""
-        pids = process_tree(self.process.pid)
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        self._kill(pids)  # the model server runs in a process group of its own
-        self.process.wait(timeout=KILL_SECONDS)
-        deadline = time.monotonic() + KILL_SECONDS
-        while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        return pids
-
-    def stop(self) -> None:
-        """SIGTERM to the process group (the app stops its model server), SIGKILL to whatever is left after
-        30 s."""
-        pids = process_tree(self.process.pid) if self.process.poll() is None else []
-        if pids:
-            try:
-                os.killpg(self.process.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-            deadline = time.monotonic() + KILL_SECONDS
-            while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
-                time.sleep(0.2)
-                self.process.poll()
-            if self.process.poll() is None:
-                try:
-                    os.killpg(self.process.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-            self._kill([pid for pid in pids if alive(pid)])
-            self.process.wait(timeout=KILL_SECONDS)
-        self.log.close()
 
 
 @pytest.fixture(scope="module")
@@ -129,14 +37,15 @@ def database_url(postgres_server) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def instances(database_url, tmp_path_factory) -> Iterator[tuple[Instance, Instance]]:
+def instances(database_url, tmp_path_factory) -> Iterator[tuple[RunningApp, RunningApp]]:
     """Instances A and B, each with its own bundled model server, both answering before the tests start."""
     folder = tmp_path_factory.mktemp("instances")
-    started: list[Instance] = []
+    started: list[RunningApp] = []
     try:
-        started += [Instance("a", database_url, folder), Instance("b", database_url, folder)]
+        started += [RunningApp(folder / f"{name}.log", DATABASE_URL=database_url,
+                               CHAT_DB_PATH=str(folder / f"{name}.sqlite")) for name in ("a", "b")]
         for instance in started:
-            wait_until_healthy(instance.url, instance.process)
+            instance.wait_until_healthy()
         yield started[0], started[1]
     finally:
         for instance in started:
@@ -160,7 +69,7 @@ def pages(browser) -> Iterator[tuple]:
         context.close()
 
 
-def open_session(page, instance: Instance, session_id: str) -> None:
+def open_session(page, instance: RunningApp, session_id: str) -> None:
     """Open a session by its link and wait until the page is ready for a message."""
     page.goto(f"{instance.url}/?session={session_id}")
     page.get_by_test_id(CHAT_INPUT).wait_for(timeout=PAGE_SECONDS * 1000)
