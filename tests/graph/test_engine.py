@@ -2,50 +2,25 @@
 with their turns, closing stops background work, and one summary plan serves the UI and the graph."""
 
 import gc
-import sqlite3
 import threading
 
-import psycopg
 from langchain_core.messages import AIMessage, HumanMessage
 
 from graph.policies import PolicyInput, get_policy
 from graph.request.report import fixed_request_tokens
 from graph.request.tokens import count_messages
 from graph.storage.locks import held_lock_count
-from graph.storage.postgres import is_database_url
 from graph.tools.catalog import DEFAULT_TOOLS
 from prompt.system import BASE_SYSTEM_PROMPT
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_reply
+from tests.storage.conftest import count_rows
 
 APP_TABLES = {"chat_sessions", "summary_prefetch", "turn_journal", "documents", "document_chunks"}
 CHECKPOINT_TABLES = {"sqlite": {"checkpoints", "writes"},
                      "postgres": {"checkpoints", "checkpoint_blobs", "checkpoint_writes"}}
 HANDBOOK = ("The handbook covers parking, lunch and meetings. " * 200
             + "Vacation policy: 15 days of paid annual leave.")
-
-
-def rows_per_table(database: str, session_id: str) -> dict[str, int]:
-    """Rows of `session_id` in every table of the database that has a thread_id column, read directly."""
-    if is_database_url(database):
-        with psycopg.connect(database) as conn:
-            tables = [row[0] for row in conn.execute(
-                "SELECT c.table_name FROM information_schema.columns c JOIN information_schema.tables t "
-                "USING (table_schema, table_name) WHERE c.column_name = 'thread_id' "
-                "AND t.table_type = 'BASE TABLE' AND c.table_schema = current_schema()")]
-            return {table: conn.execute(f"SELECT count(*) FROM {table} WHERE thread_id = %s",
-                                        (session_id,)).fetchone()[0] for table in tables}
-    conn = sqlite3.connect(database)
-    try:
-        tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        counts = {}
-        for table in tables:
-            if "thread_id" in {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}:
-                counts[table] = conn.execute(f"SELECT COUNT(*) FROM {table} WHERE thread_id = ?",
-                                             (session_id,)).fetchone()[0]
-        return counts
-    finally:
-        conn.close()
 
 
 def test_deleting_a_session_removes_its_rows_in_every_table(backend, database, chat_model, summary_model):
@@ -60,17 +35,17 @@ def test_deleting_a_session_removes_its_rows_in_every_table(backend, database, c
     engine.storage.journal_write("doomed", {"messages": [{"id": "m5", "text": "question 5"}]})  # as a crash
     send(kept, "hello there")
     kept.add_document("handbook.md", HANDBOOK.encode())
-    before = rows_per_table(database, "doomed")
+    before = count_rows(engine.storage, "doomed")
     session_tables = APP_TABLES | CHECKPOINT_TABLES[backend]
     assert session_tables <= before.keys()
     assert all(before[table] > 0 for table in session_tables), before
-    kept_before = rows_per_table(database, "kept")
+    kept_before = count_rows(engine.storage, "kept")
 
     engine.delete("doomed")
 
-    after = rows_per_table(database, "doomed")
+    after = count_rows(engine.storage, "doomed")
     assert after.keys() == before.keys() and not any(after.values()), after
-    assert rows_per_table(database, "kept") == kept_before
+    assert count_rows(engine.storage, "kept") == kept_before
     assert [s.session_id for s in engine.sessions()] == ["kept"]
     assert doomed.messages() == [] and doomed.documents() == [] and not doomed.unfinished()
     assert [d.title for d in kept.documents()] == ["handbook.md"]

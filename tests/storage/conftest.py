@@ -1,6 +1,8 @@
 """Every storage test runs on both backends (the `backend` and `database` fixtures of tests/conftest.py)."""
 
+import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage
@@ -29,17 +31,23 @@ def put_checkpoint(storage: Storage, session_id: str) -> None:
     storage.saver.put_writes(saved, [("messages", [AIMessage("pending")])], "task-1")
 
 
+SQLITE_NAMES = {"recall_items": "recall_turns"}  # the one table the backends name differently
+
+
 def count_rows(storage: Storage, session_id: str) -> dict[str, int]:
-    """Rows of a session in every table of the backend, checkpoints included."""
+    """Rows of a session in every table of the backend that has a thread_id column, checkpoints included,
+    found in the database's own catalog so that no table is forgotten; read on a connection of its own,
+    so only what was committed counts."""
     if isinstance(storage, PostgresStorage):
-        tables = ["checkpoints", "checkpoint_blobs", "checkpoint_writes", "chat_sessions", "summary_prefetch",
-                  "turn_journal", "documents", "document_chunks", "recall_turns"]
         with storage.db.cursor(transaction=False) as cur:
+            tables = [row["table_name"] for row in cur.execute(
+                "SELECT c.table_name FROM information_schema.columns c JOIN information_schema.tables t "
+                "USING (table_schema, table_name) WHERE c.column_name = 'thread_id' "
+                "AND t.table_type = 'BASE TABLE' AND c.table_schema = current_schema()")]
             return {table: cur.execute(f"SELECT count(*) AS n FROM {table} WHERE thread_id = %s",
                                        (session_id,)).fetchone()["n"] for table in tables}
-    tables = {"checkpoints": "checkpoints", "writes": "writes", "chat_sessions": "chat_sessions",
-              "summary_prefetch": "summary_prefetch", "turn_journal": "turn_journal", "documents": "documents",
-              "document_chunks": "document_chunks", "recall_turns": "recall_items"}
-    conn = storage.db.conn
-    return {name: conn.execute(f"SELECT count(*) FROM {table} WHERE thread_id = ?", (session_id,)).fetchone()[0]
-            for name, table in tables.items()}
+    with closing(sqlite3.connect(storage.path)) as conn:
+        tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                  if "thread_id" in {column[1] for column in conn.execute(f"PRAGMA table_info({row[0]})")}]
+        return {SQLITE_NAMES.get(table, table): conn.execute(f"SELECT count(*) FROM {table} WHERE thread_id = ?",
+                                                             (session_id,)).fetchone()[0] for table in tables}
