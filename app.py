@@ -17,7 +17,7 @@ from component.paste import draw_paste_offer, offer_as_document
 from component.sessions import current_session_id, scroll_to_requested_turn
 from component.sidebar import draw_sidebar
 from component.summary_panel import draw_summary_panel
-from graph.engine import Engine, Settings, describe_error, open_engine
+from graph.engine import Engine, Settings, clean_user_text, describe_error, open_engine
 
 st.set_page_config(page_title="Context Chat", page_icon="💬", layout="wide")
 
@@ -58,7 +58,7 @@ with chat_column:
 
 prompt = st.chat_input(t("input")) or prompt
 if prompt is not None:
-    if not prompt.strip():
+    if not clean_user_text(prompt):  # nothing visible: blank, or invisible characters only
         st.toast(t("empty"), icon="✋")
     elif offer_as_document(prompt):
         st.rerun()

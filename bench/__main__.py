@@ -1,6 +1,17 @@
 """Run every benchmark and print its figures: `make bench`."""
 
-from bench import flat_cost, local_model, policies, recall, scale_out, stress, tool_questions
+from bench import (
+    deadlines,
+    document_limits,
+    flat_cost,
+    local_model,
+    policies,
+    recall,
+    scale_out,
+    stress,
+    tool_bounds,
+    tool_questions,
+)
 
 if __name__ == "__main__":
     flat_cost.main()
@@ -14,5 +25,11 @@ if __name__ == "__main__":
     recall.main(["--bundled"])
     print()
     tool_questions.main(["--bundled"])
+    print()
+    document_limits.main()
+    print()
+    tool_bounds.main()
+    print()
+    deadlines.main()
     print()
     local_model.main()

@@ -5,7 +5,7 @@ from datetime import datetime
 import streamlit as st
 
 from component.i18n import t
-from graph.engine import Engine, SessionInfo, new_session_id
+from graph.engine import Engine, SessionInfo, new_session_id, validate_session_id
 
 SESSION_KEY = "session_id"
 CONFIRM_KEY = "confirm_delete"
@@ -18,9 +18,21 @@ def current_session_id(sessions: list[SessionInfo]) -> str:
     """The session in the URL, else the one in use, else the most recent, else a new one."""
     if SESSION_KEY not in st.session_state:
         from_url = st.query_params.get("session")
-        st.session_state[SESSION_KEY] = from_url or (sessions[0].session_id if sessions else new_session_id())
+        if from_url:
+            st.session_state[SESSION_KEY] = usable_url_id(from_url)
+        else:
+            st.session_state[SESSION_KEY] = sessions[0].session_id if sessions else new_session_id()
     st.query_params["session"] = st.session_state[SESSION_KEY]
     return st.session_state[SESSION_KEY]
+
+
+def usable_url_id(from_url: str) -> str:
+    """The id the URL names, which may be a session still to start; a new one (saying why) when it cannot be."""
+    try:
+        return validate_session_id(from_url)
+    except ValueError as error:
+        st.warning(t("bad_session_id", reason=error), icon="⚠️")
+        return new_session_id()
 
 
 def switch_to(session_id: str) -> None:

@@ -13,6 +13,7 @@ from graph.documents.retrieval import Retriever
 from graph.memory.keys import SummaryCache
 from graph.memory.planner import DEFAULT_CONTEXT_WINDOW, SummaryPlanner
 from graph.memory.recall import RecallIndex
+from graph.models.deadline import Deadlines
 from graph.nodes.intent import make_intent_node, route_after_intent
 from graph.nodes.llm import make_llm_node
 from graph.nodes.rag import make_rag_node
@@ -44,6 +45,7 @@ def build_graph(
     recall_budget_tokens: int = 0,
     keep_last_turn: bool = False,
     tool_calling: bool = True,
+    deadlines: Deadlines = Deadlines(),
 ) -> CompiledStateGraph:
     """router -> [rag] -> summary -> recall -> intent -> [tools] -> llm <-> tools; the chat model summarizes
     when no summary model is given.
@@ -61,6 +63,7 @@ def build_graph(
         off by default, where seed 000's turn 4 sees only the summary of turns 1-3).
     tool_calling: the chat model calls tools itself; when False the intent step calls them for it and the
         model phrases the answer from their results.
+    deadlines: how long one chat-model call may take, to its first token and in all.
     """
     tools = list(DEFAULT_TOOLS if tools is None else tools)
     planner = planner or SummaryPlanner(summary_model or chat_model, summary_cache, summary_budget_tokens,
@@ -74,7 +77,8 @@ def build_graph(
     builder.add_node("intent", make_intent_node(bool(tools) and not tool_calling))
     builder.add_node("llm", make_llm_node(chat_model, tools if tool_calling else [], base_prompt,
                                          context_budget_tokens=context_budget_tokens, retriever=retriever,
-                                         keep_last_turn=keep_last_turn, textual_tools=bool(tools) and not tool_calling))
+                                         keep_last_turn=keep_last_turn, textual_tools=bool(tools) and not tool_calling,
+                                         deadlines=deadlines))
     builder.add_edge(START, "router")
     builder.add_conditional_edges("router", route_after_router, ["rag", "summary"])
     builder.add_edge("rag", "summary")

@@ -11,7 +11,10 @@ caller never repeats that choreography.
 
 from __future__ import annotations
 
+import threading
+import time
 import uuid
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -27,14 +30,19 @@ from graph.memory.prefetch import SummaryPrefetcher
 from graph.memory.recall import RecallIndex
 from graph.memory.stats import summary_statistics
 from graph.models import ModelProfile, Models, create_bundled_models, create_remote_models
+from graph.models.deadline import Deadlines
 from graph.models.local_server import LocalModelServer, find_bundled_model
 from graph.policies import POLICIES
 from graph.request.report import fixed_request_tokens
 from graph.request.tokens import count_message as count_message_tokens
 from graph.request.words import query_words
-from graph.session.handle import Session, TurnRun
+from graph.session.handle import Session
+from graph.session.ids import validate_session_id
+from graph.session.queue import TurnQueue
 from graph.session.run import TurnRunner
 from graph.session.transcript import thread_config
+from graph.session.turn_run import TurnRun
+from graph.session.user_input import clean_user_text
 from graph.settings import Settings
 from graph.storage import Storage, open_storage, storage_for
 from graph.tools.catalog import DEFAULT_TOOLS
@@ -43,7 +51,7 @@ from state.session import DocumentInfo, SessionInfo, SessionSettings, TurnEvent
 
 __all__ = ["Engine", "Session", "TurnRun", "open_engine", "assemble", "describe_error", "DocumentRefused",
            "DocumentInfo", "ModelProfile", "SessionInfo", "SessionSettings", "Settings", "TurnEvent",
-           "count_message_tokens", "new_session_id", "summary_statistics"]
+           "count_message_tokens", "new_session_id", "summary_statistics", "validate_session_id", "clean_user_text"]
 
 
 @dataclass
@@ -60,13 +68,20 @@ class Engine:
     server: LocalModelServer | None = None
     runner: TurnRunner = field(init=False)
     prefetcher: SummaryPrefetcher = field(init=False)
-    running: dict[str, list[TurnRun]] = field(default_factory=dict)  # per session, oldest (streaming) first
+    turns: TurnQueue = field(default_factory=TurnQueue)  # each session's turns in the order they were sent
+    _deletions: Counter = field(default_factory=Counter)  # per session: how often it was deleted here
+    _deletions_guard: threading.Lock = field(default_factory=threading.Lock)
     policies: dict[str, str] = field(default_factory=lambda: dict(POLICIES))
     default_system_prompt: str = BASE_SYSTEM_PROMPT
 
     def __post_init__(self) -> None:
         self.runner = TurnRunner(self.graph, self.storage)
         self.prefetcher = SummaryPrefetcher(self.planner, self.storage, self.read_state)
+
+    def generation(self, session_id: str) -> int:
+        """Changes when the session is deleted, so background work begun before knows not to write."""
+        with self._deletions_guard:
+            return self._deletions[session_id]
 
     @property
     def profile(self) -> ModelProfile:
@@ -91,8 +106,11 @@ class Engine:
         return self.storage.search_turns(query_words(query), limit)
 
     def session(self, session_id: str | None = None) -> Session:
-        """The session with this id (a new id when None); created on its first message."""
-        return Session(self, session_id or new_session_id())
+        """The session with this id (a new id when None); created on its first message.
+
+        An id the storage cannot hold (empty, too long, control characters) is refused with ValueError.
+        """
+        return Session(self, new_session_id() if session_id is None else validate_session_id(session_id))
 
     def sessions(self) -> list[SessionInfo]:
         """Every saved session, newest activity first."""
@@ -104,11 +122,19 @@ class Engine:
             self.storage.rename_session(session_id, title)
 
     def delete(self, session_id: str) -> None:
-        """Remove a session and everything kept for it (checkpoints, journal, summaries, documents)."""
-        for run in list(self.running.get(session_id, [])):
+        """Remove a session and everything kept for it (checkpoints, journal, summaries, documents, recall);
+        its queued turns are dropped, its running one stopped, and background work on it writes nothing."""
+        session_id = validate_session_id(session_id)
+        with self._deletions_guard:
+            self._deletions[session_id] += 1
+        runs = self.turns.runs(session_id)
+        for run in runs:
+            run.cancel()
+        for run in runs:
             run.close()
         with self.storage.session_lock(session_id):
             self.storage.delete_session(session_id)
+            self.recall.forget(session_id)
 
     def read_document(self, name: str, data: bytes) -> str:
         """The text of an uploaded txt, md or pdf file; DocumentRefused says why one cannot be read."""
@@ -116,20 +142,26 @@ class Engine:
 
     def wait_idle(self) -> None:
         """Block until running turns and background summaries and housekeeping have finished."""
-        for runs in list(self.running.values()):
-            for run in list(runs):
-                run.wait()
+        for run in self.turns.runs():
+            run.wait()
         self.prefetcher.wait()
 
     def close(self) -> None:
-        """Stop background work, the bundled server and the database connection."""
-        for runs in list(self.running.values()):
-            for run in list(runs):
-                run.close()
+        """Stop turns and background work, the bundled server and the database connection; returns within
+        a few seconds whatever a model is doing (a stalled call is abandoned, queued turns are dropped)."""
+        runs = self.turns.runs()
+        for run in runs:
+            run.cancel()
+        deadline = time.monotonic() + CLOSE_WAIT_SECONDS
+        for run in runs:
+            run.close(timeout=max(0.0, deadline - time.monotonic()))
         self.prefetcher.shutdown()
         if self.server is not None:
             self.server.stop()
         self.storage.close()
+
+
+CLOSE_WAIT_SECONDS = 5.0  # how long close() lets stopped turns save themselves
 
 
 def new_session_id() -> str:
@@ -167,7 +199,7 @@ def _assemble(settings: Settings, storage: Storage, models: Models, server: Loca
     budget = settings.budget(window)
     planner = SummaryPlanner(models.summary, storage, budget.summaries, window,
                              fixed_request_tokens(BASE_SYSTEM_PROMPT, tools if models.profile.tools else []),
-                             budget.incremental_summary_chars)
+                             budget.incremental_summary_chars, settings.summary_timeout)
     recall = RecallIndex(storage)
     documents = DocumentStore(storage)
     graph = build_graph(
@@ -184,6 +216,7 @@ def _assemble(settings: Settings, storage: Storage, models: Models, server: Loca
         recall_budget_tokens=budget.recall,
         keep_last_turn=True,
         tool_calling=models.profile.tools,
+        deadlines=Deadlines(first_token=settings.first_token_timeout, total=settings.reply_timeout),
     )
     return Engine(settings, storage, models, graph, planner, documents, recall, server)
 

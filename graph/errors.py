@@ -11,7 +11,8 @@ from graph.storage import DatabaseError
 MESSAGES = {
     "en": {
         "empty": "The model returned an empty reply. Press Retry, or rephrase your message.",
-        "timeout": "The model took too long to answer. Press Retry, or raise CHAT_TIMEOUT for a slow endpoint.",
+        "timeout": "The model took too long to answer. Press Retry, or raise CHAT_FIRST_TOKEN_TIMEOUT and "
+                   "CHAT_REPLY_TIMEOUT for a slow endpoint.",
         "connection": "The model endpoint cannot be reached. Check that it is running and that OPENAI_BASE_URL "
                       "points to it, then press Retry.",
         "auth": "The endpoint refused the API key. Check OPENAI_API_KEY and restart the app.",
@@ -23,7 +24,8 @@ MESSAGES = {
     },
     "ko": {
         "empty": "모델이 빈 답을 보냈습니다. 다시 시도하거나 메시지를 바꿔 보세요.",
-        "timeout": "모델의 답이 너무 늦습니다. 다시 시도하거나, 느린 엔드포인트라면 CHAT_TIMEOUT을 늘리세요.",
+        "timeout": "모델의 답이 너무 늦습니다. 다시 시도하거나, 느린 엔드포인트라면 CHAT_FIRST_TOKEN_TIMEOUT과 "
+                   "CHAT_REPLY_TIMEOUT을 늘리세요.",
         "connection": "모델 엔드포인트에 연결할 수 없습니다. 실행 중인지, OPENAI_BASE_URL이 맞는지 확인한 뒤 "
                       "다시 시도하세요.",
         "auth": "엔드포인트가 API 키를 거부했습니다. OPENAI_API_KEY를 확인하고 앱을 다시 시작하세요.",

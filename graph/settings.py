@@ -51,7 +51,18 @@ class Settings:
         default=120.0, metadata={"env": "CHAT_TIMEOUT", "description": "Seconds before a reply request fails."}
     )
     summary_timeout: float = field(
-        default=60.0, metadata={"env": "SUMMARY_TIMEOUT", "description": "Seconds before a summary request fails."}
+        default=60.0,
+        metadata={"env": "SUMMARY_TIMEOUT", "description": "Seconds a summary or merge request may take in all."},
+    )
+    first_token_timeout: float = field(
+        default=60.0,
+        metadata={"env": "CHAT_FIRST_TOKEN_TIMEOUT",
+                  "description": "Seconds the chat model may take to its first token, however the server behaves."},
+    )
+    reply_timeout: float = field(
+        default=300.0,
+        metadata={"env": "CHAT_REPLY_TIMEOUT",
+                  "description": "Seconds one chat-model call may take in all, however the server behaves."},
     )
     context_window: int = field(
         default=0,

@@ -12,6 +12,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 
 from graph.memory.length import fit_to_target
+from graph.memory.summarize import ask
 from graph.models.clean_text import clean_model_text
 from graph.request.tokens import count_text
 from prompt.summary.consolidation import get_merge_prompt
@@ -64,10 +65,11 @@ def merge_target_chars(records: Sequence[SummaryRecord], budget_tokens: int) -> 
 
 
 def merge_records(
-    model: BaseChatModel, records: Sequence[SummaryRecord], target_chars: int, thread_id: str
+    model: BaseChatModel, records: Sequence[SummaryRecord], target_chars: int, thread_id: str,
+    seconds: float | None = None,
 ) -> SummaryRecord:
     """One higher-level record covering every turn of `records`."""
-    response = model.invoke([HumanMessage(get_merge_prompt(records, target_chars))])
+    response = ask(model, [HumanMessage(get_merge_prompt(records, target_chars))], seconds)
     summary = fit_to_target(clean_model_text(message_text(response)).strip(), target_chars)
     if not summary:
         raise ValueError("the summary model returned an empty merged summary")

@@ -52,6 +52,7 @@ class SummaryPlanner:
     context_window: int = DEFAULT_CONTEXT_WINDOW
     fixed_tokens: int = 0  # the base prompt and tool schemas every request carries
     incremental_cap_chars: int | None = None
+    deadline_seconds: float | None = None  # the most one summary or merge call may take
 
     def policy(self, values: Mapping[str, Any]) -> ContextPolicy:
         """The session's context policy."""
@@ -76,7 +77,8 @@ class SummaryPlanner:
             previous = policy.previous(history)
             key = block_key(thread_id, turns, block, rate, previous["summary"] if previous else "")
             ready = self.cache.cache_take(key) if self.cache else None
-            record = ready or summarize_block(self.model, thread_id, turns, block, rate, previous, cap)
+            record = ready or summarize_block(self.model, thread_id, turns, block, rate, previous, cap,
+                                              self.deadline_seconds)
             history.append(record)  # type: ignore[arg-type]
             yield PlannedRecord(key, turns, block, record)  # type: ignore[arg-type]
 
@@ -92,7 +94,7 @@ class SummaryPlanner:
         policy = self.policy(values)
         cap = self.incremental_cap_chars if policy.incremental else None
         return summarize_block(self.model, values.get("session_id", ""), numbers, block, rate,
-                               policy.previous(history), cap)
+                               policy.previous(history), cap, self.deadline_seconds)
 
     def merge_plan(self, history: Sequence[SummaryRecord],
                    consolidated: Sequence[SummaryRecord]) -> list[SummaryRecord]:
@@ -116,25 +118,29 @@ class SummaryPlanner:
             if self.cache is not None and total <= self.budget_tokens * INLINE_MERGE_OVERSHOOT:
                 return consolidated
             try:
-                ready = merge_records(self.model, plan, merge_target_chars(plan, self.budget_tokens), thread_id)
+                ready = merge_records(self.model, plan, merge_target_chars(plan, self.budget_tokens), thread_id,
+                                   self.deadline_seconds)
             except Exception:  # a failed merge only delays it
                 logger.warning("Merging summaries of turns %s-%s failed", plan[0]["turns"][0],
                                plan[-1]["turns"][-1], exc_info=True)
                 return consolidated
         return apply_merge(consolidated, ready)  # type: ignore[arg-type]
 
-    def prepare(self, values: Mapping[str, Any], rate: float) -> None:
-        """Make ahead of time the blocks and the merge the next turn will need, into the cache."""
-        if self.cache is None:
+    def prepare(self, values: Mapping[str, Any], rate: float, cache: SummaryCache | None = None) -> None:
+        """Make ahead of time the blocks and the merge the next turn will need, into the cache (the planner's
+        own, or the one given)."""
+        cache = cache or self.cache
+        if cache is None:
             return
         thread_id = values.get("session_id", "")
         history = list(values.get("summary_history") or [])
         for planned in self.records(values, rate):
-            self.cache.cache_put(planned.key, thread_id, dict(planned.record))
+            cache.cache_put(planned.key, thread_id, dict(planned.record))
             history.append(planned.record)
         if not self.policy(values).consolidates:
             return
         plan = self.merge_plan(history, values.get("consolidated") or [])
-        if plan and self.budget_tokens and not self.cache.cache_has(merge_key(thread_id, plan)):
-            merged = merge_records(self.model, plan, merge_target_chars(plan, self.budget_tokens), thread_id)
-            self.cache.cache_put(merge_key(thread_id, plan), thread_id, dict(merged))
+        if plan and self.budget_tokens and not cache.cache_has(merge_key(thread_id, plan)):
+            merged = merge_records(self.model, plan, merge_target_chars(plan, self.budget_tokens), thread_id,
+                                   self.deadline_seconds)
+            cache.cache_put(merge_key(thread_id, plan), thread_id, dict(merged))

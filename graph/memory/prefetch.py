@@ -13,6 +13,25 @@ from state.rates import clamp_rate
 logger = logging.getLogger(__name__)
 
 
+class SessionCache:
+    """The summary cache as one session's background work sees it: a summary made for a session that was
+    deleted meanwhile is dropped, not written (checked under the session's lock, so a delete cannot interleave)."""
+
+    def __init__(self, storage: Storage, session_id: str, still_current: Callable[[], bool]) -> None:
+        self.storage, self.session_id, self.still_current = storage, session_id, still_current
+
+    def cache_put(self, key: str, session_id: str, record: dict) -> None:
+        with self.storage.session_lock(self.session_id):
+            if self.still_current() and self.storage.has_session(self.session_id):
+                self.storage.cache_put(key, session_id, record)
+
+    def cache_has(self, key: str) -> bool:
+        return self.storage.cache_has(key)
+
+    def cache_take(self, key: str) -> dict | None:
+        return self.storage.cache_take(key)
+
+
 class SummaryPrefetcher:
     """Summaries ahead of time, then housekeeping, on one worker thread."""
 
@@ -20,28 +39,42 @@ class SummaryPrefetcher:
                  read_state: Callable[[str], dict[str, Any]]) -> None:
         self.planner, self.storage, self.read_state = planner, storage, read_state
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="summary-prefetch")
+        self._closed = False
 
-    def schedule(self, session_id: str, compression_rate: float) -> Future:
-        """Queue the work for a session after its turn; the rate is the one the next turn will use."""
-        return self._executor.submit(self._run, session_id, clamp_rate(compression_rate))
+    def schedule(self, session_id: str, compression_rate: float,
+                 still_current: Callable[[], bool] = lambda: True) -> Future:
+        """Queue the work for a session after its turn; the rate is the one the next turn will use, and
+        `still_current` turns False if the session is deleted before the work is done."""
+        return self._executor.submit(self._run, session_id, clamp_rate(compression_rate), still_current)
 
-    def _run(self, session_id: str, rate: float) -> None:
+    def _run(self, session_id: str, rate: float, still_current: Callable[[], bool]) -> None:
+        if self._closed or not still_current():
+            return
         try:
-            self.planner.prepare({**self.read_state(session_id), "session_id": session_id}, rate)
+            values = {**self.read_state(session_id), "session_id": session_id}
+            self.planner.prepare(values, rate, SessionCache(self.storage, session_id, still_current))
         except Exception:  # the turn that needs it will make it inline
-            logger.warning("Prefetching summaries for %s failed", session_id, exc_info=True)
+            self._log("Prefetching summaries for %s failed", session_id)
         try:
             with self.storage.session_lock(session_id, wait=False) as held:
-                if held:  # a running turn has priority; tidy after the next one
+                if held and not self._closed:  # a running turn has priority; tidy after the next one
                     self.storage.prune_checkpoints(session_id)
                     self.storage.compact()
         except Exception:  # housekeeping is retried after the next turn
-            logger.warning("Housekeeping for %s failed", session_id, exc_info=True)
+            self._log("Housekeeping for %s failed", session_id)
+
+    def _log(self, message: str, session_id: str) -> None:
+        """A warning with the cause; after close() the storage is gone, which is expected and quiet."""
+        if self._closed:
+            logger.debug(message, session_id)
+        else:
+            logger.warning(message, session_id, exc_info=True)
 
     def wait(self) -> None:
         """Block until queued work is done."""
         self._executor.submit(lambda: None).result()
 
     def shutdown(self) -> None:
-        """Drop queued work and wait for the running job; called when the engine closes."""
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        """Drop queued work and return at once; a summary being made is abandoned and writes nothing."""
+        self._closed = True
+        self._executor.shutdown(wait=False, cancel_futures=True)

@@ -8,22 +8,30 @@ from langchain_core.messages import BaseMessage, HumanMessage
 
 from graph.memory.length import fit_to_target
 from graph.models.clean_text import clean_model_text
+from graph.models.deadline import invoke_within
 from graph.request.tokens import count_text
 from prompt.summary.summary_generator import get_incremental_prompt, get_prompt
 from state import SummaryRecord
 from state.messages import message_text
 
 
+def ask(model: BaseChatModel, messages: list[BaseMessage], seconds: float | None) -> BaseMessage:
+    """The summary model's answer, within `seconds` when given."""
+    return invoke_within(model, messages, seconds) if seconds else model.invoke(messages)
+
+
 def generate_summary(
-    model: BaseChatModel, messages: Sequence[BaseMessage], target_length: int, previous: str = ""
+    model: BaseChatModel, messages: Sequence[BaseMessage], target_length: int, previous: str = "",
+    seconds: float | None = None,
 ) -> str:
     """Ask the summary model for a summary of about `target_length` characters, and hold it to that.
 
-    With a previous summary the request folds it in (seed 001's incremental summary).
+    With a previous summary the request folds it in (seed 001's incremental summary); `seconds` bounds the
+    whole call.
     """
     prompt = get_incremental_prompt(previous, messages, target_length) if previous else get_prompt(
         messages, target_length)
-    response = model.invoke([HumanMessage(prompt)])
+    response = ask(model, [HumanMessage(prompt)], seconds)
     summary = fit_to_target(clean_model_text(message_text(response)).strip(), target_length)
     if not summary:
         raise ValueError("the summary model returned an empty summary")
@@ -38,6 +46,7 @@ def summarize_block(
     compression_rate: float,
     previous: SummaryRecord | None = None,
     target_cap: int | None = None,
+    seconds: float | None = None,
 ) -> SummaryRecord:
     """Summarize one block of whole turns into a complete record; with `previous`, a new version of it.
 
@@ -48,7 +57,7 @@ def summarize_block(
     target = int(original_chars * compression_rate)
     if target_cap is not None:
         target = min(target, target_cap)
-    summary = generate_summary(model, messages, target, previous["summary"] if previous else "")
+    summary = generate_summary(model, messages, target, previous["summary"] if previous else "", seconds)
     covered = list(range(previous["turns"][0], turns[-1] + 1)) if previous else turns
     record = SummaryRecord(
         thread_id=thread_id,

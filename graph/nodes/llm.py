@@ -1,6 +1,5 @@
 """The reply step: build the bounded context and call the chat model, with tools when routed."""
 
-import json
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import cast
@@ -13,18 +12,19 @@ from langchain_core.messages import (
     HumanMessage,
     SystemMessage,
     ToolMessage,
-    message_chunk_to_message,
 )
 from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
-from langgraph.config import get_stream_writer
+from langgraph.config import get_config, get_stream_writer
 
 from graph.context import covered_turn_count, extract_current_turn, split_turns
 from graph.documents.retrieval import Retriever
 from graph.memory.merge import active_summaries
 from graph.memory.recall import render_recalled
+from graph.models.cancel import stop_event_of
 from graph.models.clean_text import clean_model_text
-from graph.nodes.tools import MALFORMED_ARGUMENTS
+from graph.models.deadline import Deadlines, stream_within
+from graph.nodes.tool_calls import strict_tool_calls, well_formed_tool_calls
 from graph.policies import get_policy
 from graph.request.budget import RequestParts, fit_request
 from graph.request.modifiers import CITATION_REMINDER, agent_prompt_message, modify_earlier, reminder_message
@@ -50,18 +50,6 @@ def tool_rounds(state: ChatState) -> int:
 
 class EmptyReplyError(RuntimeError):
     """The model answered with nothing; the turn stays open for Retry."""
-
-
-def repair_tool_calls(response: AIMessage) -> AIMessage:
-    """Turn malformed tool calls into calls the tool node answers with an error, so the model retries."""
-    if not response.invalid_tool_calls:
-        return response
-    repaired = [
-        {"name": call.get("name") or "unknown_tool", "args": {MALFORMED_ARGUMENTS: call.get("args") or ""},
-         "id": call.get("id") or f"malformed-{index}", "type": "tool_call"}
-        for index, call in enumerate(response.invalid_tool_calls)
-    ]
-    return response.model_copy(update={"tool_calls": [*response.tool_calls, *repaired], "invalid_tool_calls": []})
 
 
 def bind_tools_if_supported(chat_model: BaseChatModel, tools: Sequence[BaseTool]):
@@ -97,39 +85,23 @@ def stated_results(response: AIMessage, current: Sequence[BaseMessage]) -> AIMes
     return response if text == message_text(response) else response.model_copy(update={"content": text})
 
 
-def stream_reply(model: Runnable, context: list[BaseMessage]) -> AIMessage:
+def stream_reply(model: Runnable, context: list[BaseMessage], deadlines: Deadlines) -> AIMessage:
     """The model's answer, its tokens written to the graph's custom stream as they come (the turn runner
-    shows them); cheaper than LangGraph's "messages" stream mode, which rescans every node's input."""
+    shows them); cheaper than LangGraph's "messages" stream mode, which rescans every node's input.
+
+    A model that does not stream (only `_generate`, or `disable_streaming`) yields one whole message.
+    """
     write = get_stream_writer()
     reply: AIMessageChunk | None = None
-    for chunk in model.stream(context):
+    for chunk in stream_within(model, context, deadlines, stop_event_of(get_config())):
         if isinstance(chunk.content, str) and chunk.content:
             write({"token": chunk.content})
+        if not isinstance(chunk, AIMessageChunk):
+            return cast(AIMessage, chunk)
         reply = chunk if reply is None else reply + chunk
     if reply is None:
         return AIMessage("")
     return strict_tool_calls(reply)
-
-
-def strict_tool_calls(reply: AIMessageChunk) -> AIMessage:
-    """The streamed answer as a message, where a tool call whose arguments are not valid JSON stays invalid
-    (streaming parses partial JSON leniently, which would run the tool with arguments the model never gave)."""
-    message = cast(AIMessage, message_chunk_to_message(reply))
-    broken = [chunk for chunk in reply.tool_call_chunks if not _is_json_object(chunk.get("args") or "{}")]
-    if not broken:
-        return message
-    ids = {chunk.get("id") for chunk in broken}
-    invalid = [{"name": c.get("name"), "args": c.get("args"), "id": c.get("id"), "error": "invalid JSON",
-                "type": "invalid_tool_call"} for c in broken]
-    return message.model_copy(update={"tool_calls": [c for c in message.tool_calls if c["id"] not in ids],
-                                      "invalid_tool_calls": [*message.invalid_tool_calls, *invalid]})
-
-
-def _is_json_object(text: str) -> bool:
-    try:
-        return isinstance(json.loads(text), dict)
-    except ValueError:
-        return False
 
 
 def clean_reply(response: AIMessage) -> AIMessage:
@@ -185,6 +157,7 @@ def make_llm_node(
     retriever: Retriever | None = None,
     keep_last_turn: bool = False,
     textual_tools: bool = False,
+    deadlines: Deadlines = Deadlines(),
 ):
     """A node that answers from summaries + raw turns; tools are bound only on the agent path.
 
@@ -215,7 +188,7 @@ def make_llm_node(
         context = parts.messages()
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
         report = report_parts(turn, parts, transcript, tokens_for_tools, state.get("recalled") or [])
-        response = clean_reply(repair_tool_calls(stream_reply(model, context)))
+        response = clean_reply(well_formed_tool_calls(stream_reply(model, context, deadlines)))
         if textual_tools:
             response = stated_results(response, extract_current_turn(transcript))
         metadata = dict(response.response_metadata)

@@ -1,11 +1,28 @@
-"""The node that runs the agent's tool calls; a failing tool answers with `Error: ...`."""
+"""The node that runs the agent's tool calls; a failing, slow or stopped tool answers with `Error: ...`.
+
+Every call runs under a deadline and its result under a size cap, enforced from outside the tool.
+"""
+
+import contextvars
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, wait
 
 from langchain_core.messages import ToolMessage
 from langchain_core.tools import BaseTool
 from langgraph.prebuilt import ToolNode
 from langgraph.prebuilt.tool_node import ToolCallRequest
+from langgraph.types import Command
 
-MALFORMED_ARGUMENTS = "__malformed_arguments__"
+from graph.models.cancel import stop_event_of
+
+MALFORMED_ARGUMENTS = "__malformed_arguments__"  # holds the reason a call cannot run
+TOOL_TIMEOUT_SECONDS = 10.0
+TOOL_RESULT_CHARS = 4_000  # about a thousand tokens: an eighth of the bundled model's context
+STOP_POLL_SECONDS = 0.05
+
+Execute = Callable[[ToolCallRequest], ToolMessage | Command]
 
 
 def format_tool_error(error: Exception) -> str:
@@ -13,20 +30,60 @@ def format_tool_error(error: Exception) -> str:
     return f"Error: {error}"
 
 
-def refuse_malformed_calls(request: ToolCallRequest, execute):
-    """A call whose arguments were not valid JSON is answered with an error the model can act on."""
+def _error(request: ToolCallRequest, text: str) -> ToolMessage:
+    """A tool result the model can act on, marked as an error."""
+    call = request.tool_call
+    return ToolMessage(text, tool_call_id=call["id"], name=call["name"], status="error")
+
+
+def refuse_malformed_calls(request: ToolCallRequest, execute: Execute) -> ToolMessage | Command:
+    """A call the model got wrong (no name, arguments not a JSON object, a repeated id) is answered with an
+    error the model can act on; the reason was written into it where the reply was read."""
     args = request.tool_call["args"]
     if MALFORMED_ARGUMENTS in args:
-        return ToolMessage(
-            f"Error: the arguments for {request.tool_call['name']} were not valid JSON "
-            f"({str(args[MALFORMED_ARGUMENTS])[:200]!r}); call the tool again with valid JSON arguments.",
-            tool_call_id=request.tool_call["id"],
-            name=request.tool_call["name"],
-            status="error",
-        )
+        return _error(request, f"Error: {str(args[MALFORMED_ARGUMENTS])[:300]}; call the tool again with its "
+                               "name and a JSON object of arguments.")
     return execute(request)
 
 
-def make_tool_node(tools: list[BaseTool]) -> ToolNode:
-    """Run every tool call of the last AI message; errors become `Error: ...` tool results."""
-    return ToolNode(tools, handle_tool_errors=format_tool_error, wrap_tool_call=refuse_malformed_calls)
+def run_with_deadline(request: ToolCallRequest, execute: Execute, seconds: float) -> ToolMessage | Command:
+    """Run the call on a daemon thread and stop waiting at the deadline or at Stop, so a slow tool
+    cannot hold the turn; the thread carries the context, so config and callbacks still reach the tool."""
+    future: Future = Future()
+    context = contextvars.copy_context()
+
+    def work() -> None:
+        try:
+            future.set_result(context.run(execute, request))
+        except BaseException as error:  # handed to the waiting thread, which raises it
+            future.set_exception(error)
+
+    threading.Thread(target=work, name=f"tool-{request.tool_call['name']}", daemon=True).start()
+    stop = stop_event_of(request.runtime.config)
+    deadline = time.monotonic() + seconds
+    while not wait([future], timeout=min(max(deadline - time.monotonic(), 0), STOP_POLL_SECONDS)).done:
+        if time.monotonic() >= deadline:
+            return _error(request, f"Error: the tool {request.tool_call['name']} took longer than {seconds:g} s")
+        if stop is not None and stop.is_set():
+            return _error(request, "Cancelled: the user stopped the turn.")
+    return future.result()
+
+
+def cap_result(result: ToolMessage | Command, chars: int) -> ToolMessage | Command:
+    """Cut a text result past `chars` characters, saying so, so one tool cannot flood the context."""
+    if not isinstance(result, ToolMessage) or not isinstance(result.content, str) or len(result.content) <= chars:
+        return result
+    note = f"\n[cut: the result had {len(result.content):,} characters; only the first {chars:,} are shown]"
+    return result.model_copy(update={"content": result.content[:chars] + note})
+
+
+def make_tool_node(tools: list[BaseTool], timeout_seconds: float = TOOL_TIMEOUT_SECONDS,
+                   result_chars: int = TOOL_RESULT_CHARS) -> ToolNode:
+    """Run every tool call of the last AI message within its budget; errors become `Error: ...` results."""
+
+    def bounded_call(request: ToolCallRequest, execute: Execute) -> ToolMessage | Command:
+        return refuse_malformed_calls(
+            request, lambda checked: cap_result(run_with_deadline(checked, execute, timeout_seconds), result_chars)
+        )
+
+    return ToolNode(tools, handle_tool_errors=format_tool_error, wrap_tool_call=bounded_call)

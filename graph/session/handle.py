@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import queue
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +11,7 @@ from langchain_core.messages import BaseMessage
 from graph.memory.edit import deleted_record, edited_record
 from graph.session.payload import turn_input
 from graph.session.transcript import completed_turn_count, first_user_text, has_unfinished_turn
+from graph.session.turn_run import TurnRun
 from graph.session.user_input import clean_user_text
 from state.rates import clamp_rate
 from state.session import DocumentInfo, SessionSettings, TurnEvent
@@ -21,71 +20,8 @@ if TYPE_CHECKING:
     from graph.engine import Engine
 
 EMPTY_MESSAGE = {"en": "An empty message cannot be sent.", "ko": "빈 메시지는 보낼 수 없습니다."}
-_DONE = object()
-
-
-class TurnRun:
-    """A turn running on its own thread: iterate it for events as they come; closing it stops the turn.
-
-    The engine starts it at once, so a turn runs even if nobody iterates; `wait()` returns every event.
-    """
-
-    def __init__(self, work: Callable[[threading.Event], Iterator[TurnEvent]],
-                 on_exit: Callable[[], None] = lambda: None) -> None:
-        self.stop_event = threading.Event()
-        self.events: list[TurnEvent] = []
-        self._queue: queue.Queue[Any] = queue.Queue()
-        self._work, self._on_exit = work, on_exit
-        self._thread = threading.Thread(target=self._produce, name="turn", daemon=True)
-
-    def start(self) -> TurnRun:
-        """Begin running; returns itself."""
-        self._thread.start()
-        return self
-
-    def _produce(self) -> None:
-        try:
-            for event in self._work(self.stop_event):
-                self._queue.put(event)
-        finally:
-            self._on_exit()
-            self._queue.put(_DONE)
-
-    def __iter__(self) -> Iterator[TurnEvent]:
-        while True:
-            item = self._queue.get()
-            if item is _DONE:
-                self._queue.put(_DONE)  # a second iteration ends at once
-                return
-            self.events.append(item)
-            yield item
-
-    def __enter__(self) -> TurnRun:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
-
-    @property
-    def running(self) -> bool:
-        return self._thread.is_alive()
-
-    def stop(self) -> None:
-        """End the model's stream at its next token; what was streamed is kept as the answer."""
-        self.stop_event.set()
-
-    def wait(self) -> list[TurnEvent]:
-        """Let the turn finish and return all of its events."""
-        self._thread.join()
-        for _ in self:
-            pass
-        return self.events
-
-    def close(self) -> None:
-        """Stop the turn if it still runs, and wait until it has saved itself."""
-        if self.running:
-            self.stop()
-        self._thread.join()
+CANCELLED = {"en": "This message was not sent: the chat closed or the session was deleted before its turn came.",
+             "ko": "이 메시지는 보내지지 않았습니다: 차례가 오기 전에 대화가 닫히거나 세션이 삭제되었습니다."}
 
 
 class Session:
@@ -96,7 +32,7 @@ class Session:
 
     def state(self) -> dict:
         """The ChatState values (messages, summary_history, turn_count, ...), a crashed turn's message restored."""
-        if self.id not in self.engine.running:
+        if not self.engine.turns.busy(self.id):
             with self.engine.storage.session_lock(self.id, wait=False) as free:
                 if free:  # nobody runs this session here or on another instance
                     self.engine.runner.recover(self.id)
@@ -142,7 +78,7 @@ class Session:
         clean = clean_user_text(text)
         if not clean:
             refusal = TurnEvent("error", EMPTY_MESSAGE.get(language, EMPTY_MESSAGE["en"]), {"code": "empty"})
-            return TurnRun(lambda stop: iter([refusal])).start()
+            return TurnRun(lambda run: iter([refusal])).start()
         settings = self.settings()
         if compression_rate is not None and clamp_rate(compression_rate) != settings.compression_rate:
             settings = self.save_settings(settings, compression_rate=compression_rate)
@@ -158,43 +94,47 @@ class Session:
         return self.resume(language).wait()
 
     def stop(self) -> None:
-        """Stop the reply this session is streaming (its oldest running turn), keeping what was streamed; a
-        message sent after it (another tab) still gets its answer."""
-        runs = self.engine.running.get(self.id)
-        if runs:
-            runs[0].stop()
+        """Stop the reply this session is streaming, keeping what was streamed; a message waiting its turn
+        (sent from another tab) is not touched and still gets its answer."""
+        run = self.engine.turns.active(self.id)
+        if run is not None:
+            run.stop()
 
     def wait_turn(self) -> None:
         """Wait until this session's running turn (if any, in this process) has ended and saved itself."""
-        for run in list(self.engine.running.get(self.id, [])):
+        for run in self.engine.turns.runs(self.id):
             run.wait()
 
     def prepare(self, compression_rate: float | None = None) -> None:
         """Make the next summary ahead of time (after a turn, or when the rate changed)."""
         rate = self.settings().compression_rate if compression_rate is None else compression_rate
-        self.engine.prefetcher.schedule(self.id, rate)
+        generation = self.engine.generation(self.id)
+        self.engine.prefetcher.schedule(self.id, rate, lambda: self.engine.generation(self.id) == generation)
 
     def _start(self, payload: dict | None, rate: float, language: str) -> TurnRun:
-        engine = self.engine
+        """Queue the turn behind the ones sent before it and start its thread."""
+        engine, session_id = self.engine, self.id
 
-        def work(stop: threading.Event) -> Iterator[TurnEvent]:
-            yield from engine.runner.run(self.id, payload, stop, language)
-            messages = engine.read_state(self.id).get("messages", [])
-            engine.recall.index_session(self.id, messages)
-            title = first_user_text(messages)
-            if title:
-                engine.storage.record_session(self.id, title, completed_turn_count(messages))
-            engine.prefetcher.schedule(self.id, rate)
+        def work(run: TurnRun) -> Iterator[TurnEvent]:
+            generation = engine.generation(session_id)
+            if not engine.turns.wait_turn(session_id, run):
+                yield TurnEvent("error", CANCELLED.get(language, CANCELLED["en"]), {"code": "cancelled"})
+                return
+            with engine.storage.session_lock(session_id):
+                if run.cancelled.is_set():
+                    yield TurnEvent("error", CANCELLED.get(language, CANCELLED["en"]), {"code": "cancelled"})
+                    return
+                engine.turns.begin(session_id, run)
+                yield from engine.runner.run(session_id, payload, run.stop_event, language)
+                messages = engine.read_state(session_id).get("messages", [])
+                engine.recall.index_session(session_id, messages)
+                title = first_user_text(messages)
+                if title:
+                    engine.storage.record_session(session_id, title, completed_turn_count(messages))
+            engine.prefetcher.schedule(session_id, rate, lambda: engine.generation(session_id) == generation)
 
-        def forget() -> None:
-            runs = engine.running.get(self.id, [])
-            if run in runs:
-                runs.remove(run)
-            if not runs:
-                engine.running.pop(self.id, None)
-
-        run = TurnRun(work, on_exit=forget)
-        engine.running.setdefault(self.id, []).append(run)
+        run = TurnRun(work, on_exit=lambda: engine.turns.leave(session_id, run))
+        engine.turns.join(session_id, run)
         return run.start()
 
     def pin(self, message_id: str, pinned: bool = True) -> None:

@@ -68,7 +68,10 @@ class TurnRunner:
                 kept = finish_stopped_turn(self.graph, session_id, "".join(streamed))
                 yield TurnEvent("reply", kept or "", {"stopped": True})
             except Exception as error:  # the message is kept; the caller offers Retry
-                logger.exception("Turn failed in session %s", session_id)
+                if stop.is_set():  # stopped while the engine closed under it: expected, and quiet
+                    logger.debug("Stopped turn of %s ended with %r", session_id, error)
+                else:
+                    logger.exception("Turn failed in session %s", session_id)
                 yield TurnEvent("error", describe_error(error, language), {"error": error})
             finally:
                 if payload is not None and (saved or self._has_message(session_id, payload["messages"][0].id)):

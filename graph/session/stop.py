@@ -1,38 +1,14 @@
 """Stopping a reply: end the model's stream at its next token, and keep what was streamed."""
 
-import threading
-from typing import Any
-
-from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import AIMessage, ToolMessage
 from langgraph.graph.state import CompiledStateGraph
 
+from graph.models.cancel import GenerationStopped, StopSignal
 from graph.session.transcript import has_unfinished_turn, thread_config
 
+__all__ = ["GenerationStopped", "StopSignal", "STOPPED_NOTE", "finish_stopped_turn"]
+
 STOPPED_NOTE = "⏹"
-
-
-class GenerationStopped(RuntimeError):
-    """The person stopped the reply; raised inside the model call to end its stream."""
-
-
-class StopSignal(BaseCallbackHandler):
-    """Ends a streaming model call at its next token once the stop event is set."""
-
-    raise_error = True
-
-    def __init__(self, stop: threading.Event) -> None:
-        self.stop = stop
-
-    def _check(self) -> None:
-        if self.stop.is_set():
-            raise GenerationStopped("stopped by the user")
-
-    def on_chat_model_start(self, serialized: dict, messages: list, **kwargs: Any) -> None:
-        self._check()
-
-    def on_llm_new_token(self, token: str, **kwargs: Any) -> None:  # type: ignore[override]
-        self._check()
 
 
 def finish_stopped_turn(graph: CompiledStateGraph, session_id: str, partial_text: str) -> str | None:

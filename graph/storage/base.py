@@ -40,6 +40,9 @@ class Storage(Protocol):
     def list_sessions(self) -> list[SessionInfo]:
         """Every session with checkpoints, newest activity first."""
 
+    def has_session(self, session_id: str) -> bool:
+        """Whether the session exists (has been saved and not deleted)."""
+
     def load_settings(self, session_id: str) -> SessionSettings:
         """A session's own settings (defaults when never set)."""
 

@@ -1,5 +1,8 @@
 """The app end to end in AppTest: chat, summaries in the panel, the rate slider, failures and Retry."""
 
+import pytest
+from streamlit.testing.v1 import AppTest
+
 from tests.app.conftest import send
 
 
@@ -85,6 +88,32 @@ def test_session_switch_and_new_chat(app):
     app.selectbox(key=f"session_select_{second}").set_value(first).run()
     assert app.session_state["session_id"] == first
     assert bubble_texts(app, 0) == ["first session message"]
+
+
+@pytest.mark.parametrize("bad_id, reason", [("a\x00b", "U+0000"), ("x" * 5000, "at most 128 characters")])
+def test_an_unusable_session_id_in_the_url_opens_a_new_chat_and_says_why(fake_engine, bad_id, reason):
+    app = AppTest.from_file("../../app.py", default_timeout=30)
+    app.query_params["session"] = bad_id
+    app.run()
+    assert not app.exception
+    assert any("대화 ID는 쓸 수 없어" in w.value and reason in w.value for w in app.warning)
+    opened = app.session_state["session_id"]
+    assert opened != bad_id and app.query_params["session"] == opened
+    for n in range(1, 5):  # past the first summary, which reads the session back from storage
+        send(app, f"question {n}")
+        assert not app.exception and not app.error
+    assert fake_engine.engine.session(opened).turns_completed() == 4
+    assert [s.session_id for s in fake_engine.engine.sessions()] == [opened]
+
+
+def test_a_session_id_in_the_url_that_names_no_session_yet_starts_it(fake_engine):
+    app = AppTest.from_file("../../app.py", default_timeout=30)
+    app.query_params["session"] = "from-a-link"
+    app.run()
+    assert not app.exception and not app.warning
+    assert app.session_state["session_id"] == "from-a-link"
+    send(app, "hello")
+    assert [s.session_id for s in fake_engine.engine.sessions()] == ["from-a-link"]
 
 
 def test_rename_and_delete_with_confirmation(app, fake_engine):

@@ -2,7 +2,8 @@
 
 import httpx
 import openai
-from langchain_core.messages import AIMessage
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
 from tests.fakes import ScriptedChatModel
 
@@ -48,3 +49,37 @@ class FaultyModel(ScriptedChatModel):
                 raise fault
             return fault
         return super()._next(messages)
+
+
+class GenerateOnlyFaultyModel(FaultyModel):
+    """The same model implementing only `_generate`: its `stream()` yields one whole AIMessage."""
+
+    _stream = BaseChatModel._stream  # type: ignore[assignment]
+
+
+MODEL_KINDS = ["streaming", "generate_only", "disable_streaming", "tool_calling"]
+CLOCK_CALL = "clock-"
+
+
+def calling_a_tool_first(reply):
+    """A reply function that asks for the date (a real tool call) before every answer `reply` gives."""
+    def answer(messages: list[BaseMessage]) -> AIMessage | str:
+        last = messages[-1]
+        if isinstance(last, HumanMessage):
+            return AIMessage("", tool_calls=[{"name": "get_current_datetime", "args": {},
+                                              "id": f"{CLOCK_CALL}{len(messages)}"}])
+        if isinstance(last, ToolMessage) and last.tool_call_id.startswith(CLOCK_CALL):
+            return reply(messages[:-2])
+        return reply(messages)
+    return answer
+
+
+def model_of_kind(kind: str, reply, faults: dict | None = None, **fields) -> FaultyModel:
+    """A faulty model of one kind of the matrix every turn-level fault test runs over."""
+    if kind == "generate_only":
+        return GenerateOnlyFaultyModel(reply=reply, faults=faults or {}, **fields)
+    if kind == "disable_streaming":
+        return FaultyModel(reply=reply, faults=faults or {}, disable_streaming=True, **fields)
+    if kind == "tool_calling":
+        return FaultyModel(reply=calling_a_tool_first(reply), faults=faults or {}, **fields)
+    return FaultyModel(reply=reply, faults=faults or {}, **fields)

@@ -1,7 +1,9 @@
-"""Bad input gets a clear answer and loses nothing: empty, huge, control characters, bad settings."""
+"""Bad input gets a clear answer and loses nothing: empty or invisible, huge, control characters, bad settings."""
 
 import stat
+import unicodedata
 
+import pytest
 from langchain_core.messages import HumanMessage
 from streamlit.testing.v1 import AppTest
 
@@ -15,6 +17,33 @@ from tests.fakes import ScriptedChatModel, summary_reply
 def test_control_characters_and_lone_surrogates_are_cleaned():
     assert clean_user_text("a\x00b\x07c\r\nd\te\ud800f") == "abc\nd\te\ufffdf"
     assert clean_user_text("   \n\t ") == ""
+
+
+INVISIBLE_ONLY = ["\u200b", "\ufeff", "\u202e", "\u2060", "\u200b \ufeff\n\u202e\t\u2060", "\u200d\u200c",
+                  "\u00ad", "\u3164", "\u2800", "\u00a0\u3000", "\ufe0f", "\x00\u200b\x07"]
+VISIBLE_WITH_INVISIBLE = ["\U0001f468\u200d\U0001f469\u200d\U0001f467", "\u2764\ufe0f", "안녕\u200b하세요",
+                          "\u1100\u1161\u11a8", "a\u200bb", "\u200bhi", "\u202eabc", "\u0645\u200c\u0627"]
+
+
+@pytest.mark.parametrize("text", INVISIBLE_ONLY)
+def test_text_of_only_invisible_characters_is_cleaned_to_nothing(text):
+    assert clean_user_text(text) == ""
+
+
+@pytest.mark.parametrize("text", VISIBLE_WITH_INVISIBLE)
+def test_invisible_characters_inside_real_text_stay(text):
+    assert clean_user_text(text) == unicodedata.normalize("NFC", text)
+
+
+def test_a_message_of_only_invisible_characters_is_refused_without_a_turn(engine, chat_model):
+    session = engine.session("s")
+    for text in INVISIBLE_ONLY:
+        events = session.send(text).wait()
+        assert [e.kind for e in events] == ["error"] and events[0].data["code"] == "empty", repr(text)
+    assert chat_model.calls == [] and session.messages() == [] and engine.sessions() == []
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    send_turn(session, family)
+    assert session.messages()[0].content == family and chat_model.calls[-1][-1].content == family
 
 
 def test_cleaned_text_is_stored_and_reloaded(database):

@@ -14,7 +14,7 @@ from graph.session.transcript import thread_config
 from tests.conftest import make_engine, send
 from tests.fakes import summary_reply
 from tests.faults import injection
-from tests.faults.injection import FaultyModel
+from tests.faults.injection import FaultyModel, model_of_kind
 
 TURNS = 30
 
@@ -50,12 +50,13 @@ def run_with_retries(session, text, attempts=10):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_faults_lose_and_double_nothing(seed, database):
+def test_random_faults_lose_and_double_nothing(seed, database, model_kind):
     rng = random.Random(seed)
     chat_faults = {k: rng.choice(injection.FAULTS) for k in rng.sample(range(80), 20)}
     summary_faults = {k: rng.choice(injection.RAISING) for k in range(0, 12, 3)}
-    chat = FaultyModel(reply=reply, faults=chat_faults)
-    summary = FaultyModel(reply=summary_reply, faults=summary_faults)
+    chat = model_of_kind(model_kind, reply, chat_faults)
+    summary = model_of_kind(model_kind if model_kind != "tool_calling" else "streaming", summary_reply,
+                            summary_faults)
     engine = make_engine(database, chat, summary)
     session = engine.session("s")
     texts = [f"compute {n}" if n % 4 == 0 else f"question {n}" for n in range(1, TURNS + 1)]
@@ -78,8 +79,8 @@ def test_random_faults_lose_and_double_nothing(seed, database):
     engine.close()
 
 
-def test_malformed_tool_call_gets_an_error_result_and_the_model_recovers(database):
-    chat = FaultyModel(reply=reply, faults={0: injection.malformed_tool_call})
+def test_malformed_tool_call_gets_an_error_result_and_the_model_recovers(database, model_kind):
+    chat = model_of_kind(model_kind, reply, {0: injection.malformed_tool_call})
     engine = make_engine(database, chat, FaultyModel(reply=summary_reply))
     events = send(engine.session("s"), "compute 6*7")
     results = [e for e in events if e.kind == "tool" and e.data["phase"] == "result"]
@@ -92,25 +93,26 @@ def test_malformed_tool_call_gets_an_error_result_and_the_model_recovers(databas
     engine.close()
 
 
-def test_unparsable_tool_arguments_are_answered_with_a_json_error():
-    chat = FaultyModel(reply=reply, faults={0: injection.malformed_tool_call})
+def test_unparsable_tool_arguments_are_answered_with_a_json_error(model_kind):
+    chat = model_of_kind(model_kind, reply, {0: injection.malformed_tool_call})
     graph = build_graph(chat, FaultyModel(reply=summary_reply), InMemorySaver())
     state = graph.invoke({"messages": [HumanMessage("compute 6*7")], "turn_count": 1, "session_id": "s",
                           "compression_rate": 0.3}, thread_config("s"))
     error = next(m for m in state["messages"] if isinstance(m, ToolMessage))
-    assert error.status == "error" and "not valid JSON" in error.content and error.tool_call_id == "bad-1"
+    assert error.status == "error" and "not a JSON object" in error.content and error.tool_call_id == "bad-1"
     assert state["messages"][-1].content == "Tool said: 42"
 
 
-def test_empty_reply_keeps_the_turn_open_for_retry(database):
-    chat = FaultyModel(reply=reply, faults={0: injection.empty_reply})
+def test_empty_reply_keeps_the_turn_open_for_retry(database, model_kind):
+    chat = model_of_kind(model_kind, reply, {0: injection.empty_reply})
     engine = make_engine(database, chat, FaultyModel(reply=summary_reply))
     session = engine.session("s")
     error = send(session, "hello there friend")[-1]
     assert error.kind == "error" and isinstance(error.data["error"], EmptyReplyError)
     assert "empty reply" in error.text and session.unfinished()
     assert session.retry()[-1].text == "Reply to: hello there friend"
-    assert [m.content for m in session.messages()] == ["hello there friend", "Reply to: hello there friend"]
+    said = [m.content for m in session.messages() if not isinstance(m, ToolMessage) and m.content]
+    assert said == ["hello there friend", "Reply to: hello there friend"]
     engine.close()
 
 

@@ -90,3 +90,13 @@ def test_entities_and_template_markup_are_cleaned_in_replies_and_summaries(tmp_p
     assert session.messages()[0].content == "Tell me about &amp; and <b>bold</b> 1"  # typed text untouched
     assert session.state()["summary_history"][0]["summary"] == "The user said I'm here."
     engine.close()
+
+
+def test_a_calculation_past_the_calculators_limits_is_refused_and_the_turn_ends(tmp_path, small_model):
+    engine = make_engine(tmp_path, small_model, tools=False)
+    events = engine.session("r").send("what is round(5, -20000000)").wait()
+    results = [e for e in events if e.kind == "tool" and e.data["phase"] == "result"]
+    assert [e.data["status"] for e in results] == ["error"]
+    assert results[0].text.startswith("Error: round is limited to")
+    assert events[-1].kind == "reply"
+    engine.close()

@@ -95,3 +95,22 @@ def test_a_snippet_of_a_long_turn_is_cut_around_the_word(storage: Storage):
     assert "**zebra**" in snippet
     assert snippet.startswith("…") and snippet.endswith("…")
     assert len(snippet) < len(body) / 4
+
+
+@pytest.mark.parametrize("mine, theirs", [("team", "team-alpha"), ("team-alpha", "team"), ("team", "Team"),
+                                          ("Team", "team")])
+def test_search_keeps_to_its_own_session_when_ids_share_a_word(storage: Storage, mine: str, theirs: str):
+    for turn in range(1, 6):
+        storage.recall_add(theirs, turn, "2025-01-01", {"session": theirs, "user": "paris paris paris"}, 5)
+    storage.recall_add(mine, 2, "2025-01-02", {"session": mine, "user": "a long day trip to paris and back"}, 7)
+    found = storage.recall_search(mine, ["paris"], 10, 1)
+    assert [(turn, record["session"]) for turn, _, record, _ in found] == [(2, mine)]
+    assert {record["session"] for _, _, record, _ in storage.recall_search(mine, ["paris"], 10, 10)} == {mine}
+
+
+@pytest.mark.parametrize("session_id", ['say"hi"', "---", "한국어", "é", "a\tb"])
+def test_search_finds_the_turns_of_an_id_with_quotes_or_no_plain_words(storage: Storage, session_id: str):
+    storage.recall_add("other", 1, "2025-01-01", {"user": "paris"}, 5)
+    storage.recall_add(session_id, 1, "2025-01-01", {"session": session_id, "user": "paris in spring"}, 5)
+    found = storage.recall_search(session_id, ["paris"], 10, 5)
+    assert [(turn, record["session"]) for turn, _, record, _ in found] == [(1, session_id)]

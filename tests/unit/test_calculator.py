@@ -1,8 +1,12 @@
 """The calculator answers arithmetic and refuses everything else safely."""
 
+import ast
+import math
+
 import pytest
 
-from graph.tools.calculator import CalculatorError, evaluate_expression
+from graph.tools import calculator as calculator_module
+from graph.tools.calculator import MAX_EXPRESSION_CHARS, CalculatorError, evaluate_expression
 from graph.tools.catalog import calculator
 
 
@@ -52,3 +56,69 @@ def test_refuses_long_input():
 def test_errors_say_what_is_wrong(bad, message):
     with pytest.raises(CalculatorError, match=message):
         evaluate_expression(bad)
+
+
+@pytest.mark.parametrize("expression, expected", [("3**8800", 3**8800), ("2**2000", 2**2000)],
+                         ids=["3**8800", "2**2000"])
+def test_powers_that_fit_are_computed_exactly(expression, expected):
+    assert evaluate_expression(expression) == expected
+
+
+def test_float_powers_are_not_held_to_the_whole_number_exponent_limit():
+    assert evaluate_expression("1.0001 ** 5000") == pytest.approx(1.0001**5000)
+
+
+@pytest.fixture
+def forbid(monkeypatch):
+    """Make one operation fail the test if it ever runs, to show a refusal comes before the work."""
+
+    def forbid_(table: dict, key: object) -> None:
+        def ran(*args):
+            raise AssertionError(f"{key} ran before the refusal")
+
+        monkeypatch.setitem(table, key, ran)
+
+    return forbid_
+
+
+@pytest.mark.parametrize("expression, message", [
+    ("round(5, -20000000)", "round is limited"),
+    ("round(2**13000, -10**9)", "round is limited"),
+    ("round(1.5, 10**30)", "round is limited"),
+])
+def test_round_refuses_huge_digit_counts_before_rounding(expression, message, forbid):
+    forbid(calculator_module._FUNCTIONS, "round")
+    with pytest.raises(CalculatorError, match=message):
+        evaluate_expression(expression)
+
+
+@pytest.mark.parametrize("expression", ["2**7000 * 2**7001", "floor(1e308)**13 * floor(1e308)**2",
+                                        "factorial(1000) * factorial(1000)"])
+def test_products_too_large_are_refused_before_multiplying(expression, forbid):
+    forbid(calculator_module._BINARY, ast.Mult)
+    with pytest.raises(CalculatorError, match="too large"):
+        evaluate_expression(expression)
+
+
+def test_many_expensive_steps_are_refused_by_the_work_budget(monkeypatch):
+    runs = []
+    monkeypatch.setitem(calculator_module._FUNCTIONS, "gcd", lambda *args: runs.append(args) or math.gcd(*args))
+    expression = "+".join(["gcd(3**8830,7**4986)"] * 20)
+    assert len(expression) <= MAX_EXPRESSION_CHARS
+    with pytest.raises(CalculatorError, match="too long"):
+        evaluate_expression(expression)
+    assert len(runs) < 5
+
+
+@pytest.mark.parametrize("expression", ["-" * 499 + "1", "+".join(["1"] * 230)], ids=["499 minus signs", "230 terms"])
+def test_deep_nesting_is_refused_before_any_step_runs(expression, forbid):
+    forbid(calculator_module._UNARY, ast.USub)
+    forbid(calculator_module._BINARY, ast.Add)
+    assert len(expression) <= MAX_EXPRESSION_CHARS
+    with pytest.raises(CalculatorError, match="nesting"):
+        evaluate_expression(expression)
+
+
+def test_complex_results_are_refused():
+    with pytest.raises(CalculatorError, match="real number"):
+        evaluate_expression("(-8) ** (1/3)")

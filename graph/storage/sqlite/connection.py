@@ -1,6 +1,9 @@
 """Open the SQLite file: one connection shared by all threads, WAL, owner-only file mode."""
 
+import contextlib
+import os
 import sqlite3
+import stat
 from pathlib import Path
 
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
@@ -8,6 +11,21 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 
 from graph.storage.base import DatabaseError
 from graph.storage.serde import CachingSerializer
+
+COMPANIONS = ("", "-wal", "-shm", "-journal")  # the database, and the files SQLite creates with its mode
+OTHERS = 0o077  # group and world permission bits
+
+
+def restrict_to_owner(path: Path) -> None:
+    """Make the database and its companion files owner-only, also when an older run left them readable by
+    others, so that the -wal and -shm files SQLite creates next are owner-only too."""
+    if not path.exists():
+        path.touch(mode=0o600)
+    for file in (path.with_name(path.name + suffix) for suffix in COMPANIONS):
+        with contextlib.suppress(FileNotFoundError):  # a companion comes and goes with the connections
+            info = file.stat()
+            if stat.S_IMODE(info.st_mode) & OTHERS and info.st_uid == os.getuid():
+                file.chmod(stat.S_IMODE(info.st_mode) & ~OTHERS)
 
 
 def open_connection(path: str | Path) -> sqlite3.Connection:
@@ -17,8 +35,7 @@ def open_connection(path: str | Path) -> sqlite3.Connection:
     try:
         if not in_memory:
             path.parent.mkdir(parents=True, exist_ok=True)
-        if not in_memory and not path.exists():
-            path.touch(mode=0o600)
+            restrict_to_owner(path)
         conn = sqlite3.connect(":memory:" if in_memory else path, check_same_thread=False, timeout=30)
         conn.execute("PRAGMA auto_vacuum=INCREMENTAL")  # takes effect on a new database
         conn.execute("PRAGMA journal_mode=WAL")

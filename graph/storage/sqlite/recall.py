@@ -1,5 +1,6 @@
 """The recall index in SQLite: a row per completed turn, its text indexed by FTS5 (bm25) through a view,
-so the text is stored once; the session is an indexed column, so a search reads only that session's rows."""
+so the text is stored once; a search is narrowed by the session id's words in the index, then kept to
+the exact id."""
 
 import json
 import sqlite3
@@ -14,11 +15,17 @@ BODY_WEIGHTS = "1.0, 0.0"  # bm25 weights: the text counts, the session id only 
 
 
 def session_match(words: list[str], session_id: str | None) -> str:
-    """An FTS5 query for any of `words` in the text, within one session when given."""
+    """An FTS5 query for any of `words`, narrowed by the session id's words (ids sharing a word pass alike, so
+    the exact id is compared in SQL as well)."""
     body = f"body : ({fts_query(words)})"
-    if session_id is None:
+    if session_id is None or not narrowable(session_id):
         return body
-    return f'{body} AND thread_id : "{session_id.replace(chr(34), "")}"'
+    return f"{body} AND thread_id : {fts_query([session_id])}"
+
+
+def narrowable(session_id: str) -> bool:
+    """Printable ASCII with a letter or digit: FTS5 makes a non-empty phrase of it (an empty one matches no row)."""
+    return session_id.isascii() and session_id.isprintable() and any(char.isalnum() for char in session_id)
 
 
 def forget_turns(cur: sqlite3.Cursor, where: str, params: tuple) -> None:
@@ -76,8 +83,8 @@ class SqliteRecall:
             rows = cur.execute(
                 f"SELECT i.turn, -bm25(recall_fts, {BODY_WEIGHTS}) AS score, i.record, i.tokens FROM recall_fts "
                 "JOIN recall_items AS i ON i.id = recall_fts.rowid "
-                "WHERE recall_fts MATCH ? AND i.turn < ? ORDER BY score DESC LIMIT ?",
-                (session_match(words, session_id), below_turn, limit),
+                "WHERE recall_fts MATCH ? AND i.thread_id = ? AND i.turn < ? ORDER BY score DESC LIMIT ?",
+                (session_match(words, session_id), session_id, below_turn, limit),
             ).fetchall()
         return [(int(turn), float(score), json.loads(record), int(tokens)) for turn, score, record, tokens in rows]
 

@@ -66,6 +66,12 @@ class SqliteSessions:
             return "SELECT DISTINCT thread_id FROM checkpoints"
         return "SELECT thread_id FROM chat_sessions"
 
+    def has_session(self, session_id: str) -> bool:
+        source = "checkpoints" if "checkpoints" in self._thread_source() else "chat_sessions"
+        with self.db.cursor(transaction=False) as cur:
+            row = cur.execute(f"SELECT 1 FROM {source} WHERE thread_id = ? LIMIT 1", (session_id,)).fetchone()
+        return row is not None
+
     def load_settings(self, session_id: str) -> SessionSettings:
         with self.db.cursor(transaction=False) as cur:
             row = cur.execute(f"SELECT {', '.join(SETTING_COLUMNS)} FROM chat_sessions WHERE thread_id = ?",

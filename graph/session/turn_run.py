@@ -1,0 +1,92 @@
+"""A turn running on its own thread, handed to the caller as an iterator of events."""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from state.session import TurnEvent
+
+logger = logging.getLogger(__name__)
+
+_DONE = object()
+
+
+class TurnRun:
+    """A turn running on its own thread: iterate it for events as they come; closing it stops the turn.
+
+    The engine starts it at once, so a turn runs even if nobody iterates; `wait()` returns every event.
+    """
+
+    def __init__(self, work: Callable[[TurnRun], Iterator[TurnEvent]],
+                 on_exit: Callable[[], None] = lambda: None) -> None:
+        self.stop_event = threading.Event()
+        self.cancelled = threading.Event()  # dropped before it began: the engine closed or the session went
+        self.events: list[TurnEvent] = []
+        self._queue: queue.Queue[Any] = queue.Queue()
+        self._work, self._on_exit = work, on_exit
+        self._thread = threading.Thread(target=self._produce, name="turn", daemon=True)
+
+    def start(self) -> TurnRun:
+        """Begin running; returns itself."""
+        self._thread.start()
+        return self
+
+    def _produce(self) -> None:
+        try:
+            for event in self._work(self):
+                self._queue.put(event)
+        except Exception as error:  # storage closed under a turn that outlived its engine
+            if self.cancelled.is_set():
+                logger.debug("A turn ended after its engine closed: %s", error)
+            else:
+                logger.exception("A turn failed outside the graph")
+                self._queue.put(TurnEvent("error", str(error), {"error": error}))
+        finally:
+            self._on_exit()
+            self._queue.put(_DONE)
+
+    def __iter__(self) -> Iterator[TurnEvent]:
+        while True:
+            item = self._queue.get()
+            if item is _DONE:
+                self._queue.put(_DONE)  # a second iteration ends at once
+                return
+            self.events.append(item)
+            yield item
+
+    def __enter__(self) -> TurnRun:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    def stop(self) -> None:
+        """End the model's stream at its next token; what was streamed is kept as the answer."""
+        self.stop_event.set()
+
+    def cancel(self) -> None:
+        """Drop the turn if it has not begun, stop it if it has (the engine closes or the session goes)."""
+        self.cancelled.set()
+        self.stop_event.set()
+
+    def wait(self, timeout: float | None = None) -> list[TurnEvent]:
+        """Let the turn finish and return all of its events."""
+        self._thread.join(timeout)
+        if not self.running:
+            for _ in self:
+                pass
+        return self.events
+
+    def close(self, timeout: float | None = None) -> None:
+        """Stop the turn if it still runs, and wait (at most `timeout`) until it has saved itself."""
+        if self.running:
+            self.stop()
+        self._thread.join(timeout)

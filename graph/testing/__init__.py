@@ -1,0 +1,1 @@
+"""Small stand-ins the benchmarks, examples and tests share (made here, never downloaded)."""
