@@ -37,21 +37,21 @@ except Exception as error:  # a start-up failure is shown, never a traceback
 sessions = engine.sessions()
 session = engine.session(current_session_id(sessions))
 settle_interrupted_turn(session)
-state = session.state()
-history = state.get("summary_history", [])
+session.recover()  # the message of a turn a crash cut off comes back, ready for Retry
+view = session.view()  # the one state read of this page
 choice = draw_sidebar(engine, session, sessions)
 
 chat_column, panel_column = st.columns([3, 2], gap="large")
 with panel_column:
-    draw_summary_panel(history, choice.compression_rate, state.get("context_log", []), state.get("consolidated", []),
-                       session)
-    draw_context_view(state.get("context_report"), state.get("context_messages", []))
+    draw_summary_panel(view.get("summary_history", []), choice.compression_rate, view.get("context_log", []),
+                       view.get("consolidated", []), session)
+    draw_context_view(view.get("context_report"), view.last_context)
 
 with chat_column:
-    draw_transcript(state.get("messages", []), session, state.get("pinned", []))
+    draw_transcript(view.messages, session, view.get("pinned", []))
     scroll_to_requested_turn()
-    draw_compression_notice(state.get("compression_notice"), session.turns_completed())
-    if session.unfinished() or turn_error(session.id):
+    draw_compression_notice(view.get("compression_notice"), view.turns_completed)
+    if view.unfinished or turn_error(session.id):
         if draw_retry(session):
             st.rerun()
     prompt = draw_paste_offer(session)
@@ -66,6 +66,6 @@ if prompt is not None:
         with chat_column:
             with st.chat_message("user"):
                 draw_user_text(prompt.strip())
-            due = session.summary_due()
+            due = session.summary_due(view.values)
             run_turn(session, session.send(prompt, choice.compression_rate, language()), due)
         st.rerun()

@@ -76,10 +76,11 @@ def bundled_summary_model():
 
 def table(title: str, make_model, recall: bool) -> None:
     print(title)
-    print(f"{'policy':<10}{'mean ctx':>10}{'max ctx':>10}{'ctx@60':>10}{'facts kept@60':>15}")
+    width = max(map(len, POLICIES)) + 2
+    print(f"{'policy':<{width}}{'mean ctx':>10}{'max ctx':>10}{'ctx@60':>10}{'facts kept@60':>15}")
     for name in POLICIES:
         tokens, kept = run_policy(name, make_model(), recall)
-        print(f"{name:<10}{statistics.mean(tokens):>10,.0f}{max(tokens):>10,}{tokens[-1]:>10,}{kept:>14.0%}")
+        print(f"{name:<{width}}{statistics.mean(tokens):>10,.0f}{max(tokens):>10,}{tokens[-1]:>10,}{kept:>14.0%}")
 
 
 def main(with_bundled: bool = True) -> None:

@@ -18,11 +18,11 @@ from bench.recall_measure import answer_present, chat_reply_for, context_text, s
 from bench.recall_script import Question, RecallScript, build_script
 from graph.engine import Engine, SessionSettings, Settings, assemble
 from graph.models import Models, bundled_profile
+from graph.policies import DEFAULT_POLICY, POLICIES
 from graph.request.tokens import count_text
 from graph.storage.sqlite import create_checkpointer
-from tests.fakes import ScriptedChatModel
+from graph.testing.models import ScriptedChatModel
 
-POLICIES = ("seed000", "seed001", "seed002", "seed003")
 CHECKPOINTS = (100, 200, 300)
 
 
@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None, progress: Callable[[str], None] = print)
             progress(f"running {name}…")
             results[name] = run_policy(script, policy, recall)
             rows.append(figures(name, results[name]))
-    default = results["seed000 with recall"]
+    default = results[f"{DEFAULT_POLICY} with recall"]
     rows += reference_rows(script, default, int(figures("", default)["mean_tokens"]))
     if args.bundled:
         rows.append(bundled_row(script))
@@ -205,7 +205,8 @@ def bundled_row(script: RecallScript) -> dict:
 
     with LocalModelServer(find_bundled_model()) as server:
         summary = create_bundled_models(Settings(), server.base_url).summary
-        return figures("seed000 with recall, SmolLM2 summarizing", run_policy(script, "seed000", True, summary))
+        return figures(f"{DEFAULT_POLICY} with recall, SmolLM2 summarizing",
+                       run_policy(script, DEFAULT_POLICY, True, summary))
 
 
 if __name__ == "__main__":

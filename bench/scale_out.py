@@ -142,7 +142,7 @@ def flat_cost_on_postgres(url: str, turns: int = 600) -> dict:
 
 def main() -> None:
     """Start PostgreSQL, run the three rows and the flat-cost figures, print them, stop PostgreSQL."""
-    from tests.postgres_server import PostgresServer, find_binaries
+    from bench.postgres import PostgresServer, find_binaries
 
     binaries = find_binaries()
     if binaries is None:

@@ -7,8 +7,8 @@ import tempfile
 import time
 from datetime import datetime, timedelta
 
+from graph.intent.detect import detect_tool_call
 from graph.tools.calculator import evaluate_expression
-from graph.tools.intent import detect_tool_call
 
 REPETITIONS = 1_000
 

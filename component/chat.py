@@ -120,14 +120,14 @@ class _TurnView:
         self.after_tokens = event
 
     def _tool(self, event: TurnEvent) -> None:
-        if event.data["phase"] == "call":
+        if event.tool["phase"] == "call":
             status = st.status(f"🔧 {event.text}", expanded=False)
-            status.json(event.data["args"], expanded=True)
-            self.statuses[event.data["id"]] = status
-        elif event.data["id"] in self.statuses:
-            status = self.statuses[event.data["id"]]
+            status.json(event.tool.get("args", {}), expanded=True)
+            self.statuses[event.tool["id"]] = status
+        elif event.tool["id"] in self.statuses:
+            status = self.statuses[event.tool["id"]]
             status.code(event.text, language=None, wrap_lines=True)
-            status.update(state="error" if event.data.get("status") == "error" else "complete")
+            status.update(state="error" if event.tool.get("status") == "error" else "complete")
 
     def draw(self, events: Iterator[TurnEvent]) -> None:
         event = next(events, None)

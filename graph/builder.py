@@ -12,7 +12,6 @@ from langgraph.prebuilt import tools_condition
 from graph.documents.retrieval import Retriever
 from graph.memory.keys import SummaryCache
 from graph.memory.planner import DEFAULT_CONTEXT_WINDOW, SummaryPlanner
-from graph.memory.recall import RecallIndex
 from graph.models.deadline import Deadlines
 from graph.nodes.intent import make_intent_node, route_after_intent
 from graph.nodes.llm import make_llm_node
@@ -21,10 +20,14 @@ from graph.nodes.recall import make_recall_node
 from graph.nodes.router import make_router_node, route_after_router
 from graph.nodes.summary import make_summary_node
 from graph.nodes.tools import make_tool_node
+from graph.recall.index import RecallIndex
 from graph.request.report import fixed_request_tokens
 from graph.tools.catalog import DEFAULT_TOOLS
 from prompt.system import BASE_SYSTEM_PROMPT
 from state import ChatState
+from state.session import SessionSettings
+
+ChatGraph = CompiledStateGraph[ChatState, SessionSettings, ChatState, ChatState]  # the compiled chat graph
 
 
 def build_graph(
@@ -46,7 +49,7 @@ def build_graph(
     keep_last_turn: bool = False,
     tool_calling: bool = True,
     deadlines: Deadlines = Deadlines(),
-) -> CompiledStateGraph:
+) -> ChatGraph:
     """router -> [rag] -> summary -> recall -> intent -> [tools] -> llm <-> tools; the chat model summarizes
     when no summary model is given.
 
@@ -69,7 +72,7 @@ def build_graph(
     planner = planner or SummaryPlanner(summary_model or chat_model, summary_cache, summary_budget_tokens,
                                         context_window,
                                         fixed_request_tokens(base_prompt, tools if tool_calling else []))
-    builder = StateGraph(ChatState)
+    builder = StateGraph(ChatState, context_schema=SessionSettings)
     builder.add_node("router", make_router_node(retriever, router_model))
     builder.add_node("rag", make_rag_node(retriever))
     builder.add_node("summary", make_summary_node(planner))

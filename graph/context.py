@@ -1,12 +1,10 @@
-"""Pure turn and context functions: where turns begin and end, and what the model sees."""
+"""Pure turn functions: where turns begin and end, which are summarized, and when a summary is due."""
 
 from collections import OrderedDict
 from collections.abc import Sequence
-from datetime import datetime
 
-from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage
 
-from prompt.system import render_system_prompt
 from state import SummaryRecord
 
 TURNS_PER_SUMMARY = 3
@@ -99,29 +97,3 @@ def pending_summary_blocks(
         blocks.append((numbers, block))
         start += TURNS_PER_SUMMARY
     return blocks
-
-
-def unsummarized_turns(
-    messages: Sequence[BaseMessage], summary_history: Sequence[SummaryRecord]
-) -> list[BaseMessage]:
-    """Messages of the completed turns that no summary covers yet."""
-    turns, _ = split_turns(messages)
-    covered = covered_turn_count(summary_history)
-    return [message for turn in turns[covered:] for message in turn]
-
-
-def build_context(
-    messages: Sequence[BaseMessage],
-    summary_history: Sequence[SummaryRecord],
-    base_prompt: str,
-    now: datetime,
-    summaries: Sequence[SummaryRecord] | None = None,
-) -> list[BaseMessage]:
-    """System(base prompt + summaries) + unsummarized completed turns + the current turn.
-
-    `summaries` are the records the prompt carries (every record of summary_history unless
-    the oldest were consolidated); raw turns start after the last turn summary_history covers.
-    """
-    carried = summary_history if summaries is None else summaries
-    system = SystemMessage(render_system_prompt(base_prompt, carried, now))
-    return [system, *unsummarized_turns(messages, summary_history), *extract_current_turn(messages)]

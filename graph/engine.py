@@ -19,20 +19,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.graph.state import CompiledStateGraph
 
-from graph.builder import build_graph
+from graph.builder import ChatGraph, build_graph
 from graph.documents.reader import read_upload
 from graph.documents.store import DocumentRefused, DocumentStore
 from graph.errors import describe_error
 from graph.memory.planner import SummaryPlanner
 from graph.memory.prefetch import SummaryPrefetcher
-from graph.memory.recall import RecallIndex
 from graph.memory.stats import summary_statistics
 from graph.models import ModelProfile, Models, create_bundled_models, create_remote_models
 from graph.models.deadline import Deadlines
 from graph.models.local_server import LocalModelServer, find_bundled_model
 from graph.policies import POLICIES
+from graph.recall.index import RecallIndex
 from graph.request.report import fixed_request_tokens
 from graph.request.tokens import count_message as count_message_tokens
 from graph.request.words import query_words
@@ -61,7 +60,7 @@ class Engine:
     settings: Settings
     storage: Storage
     models: Models
-    graph: CompiledStateGraph
+    graph: ChatGraph
     planner: SummaryPlanner
     documents: DocumentStore
     recall: RecallIndex
@@ -135,6 +134,7 @@ class Engine:
         with self.storage.session_lock(session_id):
             self.storage.delete_session(session_id)
             self.recall.forget(session_id)
+            self.runner.last_contexts.forget(session_id)
 
     def read_document(self, name: str, data: bytes) -> str:
         """The text of an uploaded txt, md or pdf file; DocumentRefused says why one cannot be read."""

@@ -39,16 +39,16 @@ def show(run: TurnRun, out: TextIO) -> None:
         if event.kind == "token":
             out.write(event.text)
             streaming = True
-        elif event.kind == "tool" and event.data["phase"] == "call":
-            out.write(f"\n  [tool] {event.text}({event.data['args']})\n")
+        elif event.kind == "tool" and event.tool["phase"] == "call":
+            out.write(f"\n  [tool] {event.text}({event.tool.get('args', {})})\n")
         elif event.kind == "tool":
             out.write(f"  [tool result] {event.text}\n")
             streaming = False
         elif event.kind == "summary":
             out.write(f"  [summarized turns {event.text}]\n")
         elif event.kind == "notice":
-            out.write(f"  [context compressed: {event.data.get('before')} -> {event.data.get('after')} tokens]\n")
-        elif event.kind == "reply" and (event.data.get("stopped") or not streaming):
+            out.write(f"  [context compressed: {event.notice.get('before')} -> {event.notice.get('after')} tokens]\n")
+        elif event.kind == "reply" and (event.reply.get("stopped") or not streaming):
             out.write(event.text)
         elif event.kind == "error":
             out.write(f"\n  [error] {event.text}  (type /retry)")

@@ -77,16 +77,9 @@ class ChatState(TypedDict):
     route: NotRequired[str]
     retrieved: NotRequired[list[dict]]
     cited_whole: NotRequired[list[str]]  # whole documents (already in the context) the question matched
-    system_prompt: NotRequired[str]
-    agent_prompt: NotRequired[str]
-    reminder: NotRequired[str]
-    hide_old_tool_results: NotRequired[bool]
-    context_policy: NotRequired[str]
     compression_notice: NotRequired[dict]
     summarized: NotRequired[list[list[int]]]  # the turn spans summarized on this turn
-    recall: NotRequired[bool]  # search earlier turns for this turn (the session's setting)
     recalled: NotRequired[list[dict]]  # turns recalled for this turn: turn, score, tokens, record
     pinned: NotRequired[list[str]]  # ids of messages the person pinned
     context_report: NotRequired[ContextReport]
-    context_messages: NotRequired[list[BaseMessage]]
     context_log: NotRequired[Annotated[list[ContextPoint], merge_context_log]]

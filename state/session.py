@@ -1,9 +1,9 @@
 """Plain data the engine hands to its callers: session rows, per-session settings, documents, events."""
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
-from state.rates import DEFAULT_COMPRESSION_RATE
+from state.rates import DEFAULT_COMPRESSION_RATE, clamp_rate
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,8 @@ class SessionInfo:
 
 @dataclass(frozen=True)
 class SessionSettings:
-    """A session's own choices, kept in the database; the one place they live."""
+    """A session's own choices, kept in the database; the one place they live. The graph's runtime context
+    (`context_schema`): each turn's nodes read them from there, so no checkpoint copies them."""
 
     system_prompt: str = ""
     context_policy: str = ""
@@ -27,6 +28,10 @@ class SessionSettings:
     hide_old_tool_results: bool = False
     compression_rate: float = DEFAULT_COMPRESSION_RATE
     recall: bool = True
+
+    def __post_init__(self) -> None:
+        """Validated once, where settings enter: the compression rate is always within its bounds."""
+        object.__setattr__(self, "compression_rate", clamp_rate(self.compression_rate))
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,48 @@ class DocumentInfo:
 EventKind = Literal["token", "tool", "summary", "notice", "reply", "error"]
 
 
+class ToolData(TypedDict):
+    """A tool call ("call": its arguments) or its result ("result": the tool's name and status)."""
+
+    phase: Literal["call", "result"]
+    id: str
+    args: NotRequired[dict[str, Any]]
+    name: NotRequired[str | None]
+    status: NotRequired[str]
+
+
+class SummaryData(TypedDict):
+    """The turn spans summarized on this turn."""
+
+    turns: list[list[int]]
+
+
+class NoticeData(TypedDict):
+    """Something the person should know; "compressed" carries the context's tokens before and after."""
+
+    code: str
+    turn: NotRequired[int]
+    before: NotRequired[int]
+    after: NotRequired[int]
+
+
+class ReplyData(TypedDict, total=False):
+    """The documents the answer cites, and whether the person stopped it."""
+
+    sources: list[dict[str, Any]]
+    stopped: bool
+
+
+class ErrorData(TypedDict, total=False):
+    """Why a turn did not run ("empty", "cancelled") or the exception it failed with."""
+
+    code: str
+    error: BaseException
+
+
+EventData = ToolData | SummaryData | NoticeData | ReplyData | ErrorData
+
+
 @dataclass(frozen=True)
 class TurnEvent:
     """Something a caller shows while a turn runs.
@@ -49,9 +96,30 @@ class TurnEvent:
     token: a piece of the streamed reply; tool: a tool call (data["phase"] "call") or its result
     ("result"); summary: summaries were made; notice: something the person should know (data["code"]);
     reply: the turn's final answer (data["stopped"] when the person stopped it); error: the turn failed,
-    the message is kept and Retry resumes it.
+    the message is kept and Retry resumes it. `data` has the shape of its kind; the properties below
+    give it typed.
     """
 
     kind: EventKind
     text: str = ""
-    data: dict[str, Any] = field(default_factory=dict)
+    data: EventData = field(default_factory=lambda: ReplyData())
+
+    @property
+    def tool(self) -> ToolData:
+        return cast(ToolData, self.data) if self.kind == "tool" else ToolData(phase="call", id="")
+
+    @property
+    def reply(self) -> ReplyData:
+        return cast(ReplyData, self.data) if self.kind == "reply" else ReplyData()
+
+    @property
+    def notice(self) -> NoticeData:
+        return cast(NoticeData, self.data) if self.kind == "notice" else NoticeData(code="")
+
+    @property
+    def error(self) -> ErrorData:
+        return cast(ErrorData, self.data) if self.kind == "error" else ErrorData()
+
+    @property
+    def summary(self) -> SummaryData:
+        return cast(SummaryData, self.data) if self.kind == "summary" else SummaryData(turns=[])

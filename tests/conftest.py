@@ -118,5 +118,5 @@ def engine(database, chat_model, summary_model):
 def send(session: Session, text: str, rate: float | None = 0.3) -> list[TurnEvent]:
     """Send a message, wait for its answer and for the work the engine does after it."""
     events = session.send(text, compression_rate=rate).wait()
-    session.engine.wait_idle()
+    session.services.wait_idle()
     return events

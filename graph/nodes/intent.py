@@ -7,8 +7,8 @@ from typing import Literal
 from langchain_core.messages import AIMessage, ToolMessage
 
 from graph.context import extract_current_turn
+from graph.intent.detect import detect_tool_call
 from graph.nodes.router import latest_user_text
-from graph.tools.intent import detect_tool_call
 from state import ChatState
 
 

@@ -16,27 +16,31 @@ from langchain_core.messages import (
 from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from langgraph.config import get_config, get_stream_writer
+from langgraph.runtime import Runtime
 
 from graph.context import covered_turn_count, extract_current_turn, split_turns
 from graph.documents.retrieval import Retriever
 from graph.memory.merge import active_summaries
-from graph.memory.recall import render_recalled
 from graph.models.cancel import stop_event_of
 from graph.models.clean_text import clean_model_text
 from graph.models.deadline import Deadlines, stream_within
+from graph.nodes.runtime import DEFAULTS, session_settings
 from graph.nodes.tool_calls import strict_tool_calls, well_formed_tool_calls
 from graph.policies import get_policy
 from graph.request.budget import RequestParts, fit_request
-from graph.request.modifiers import CITATION_REMINDER, agent_prompt_message, modify_earlier, reminder_message
+from graph.request.modifiers import agent_prompt_message, modify_earlier, reminder_message
 from graph.request.report import report_parts, tool_definition_tokens
 from graph.tools.answer import with_result
+from prompt.context import CITATION_REMINDER, TOOL_LIMIT_REPLY
 from prompt.documents import number_documents, render_documents
+from prompt.recall import render_recalled
 from prompt.system import BASE_SYSTEM_PROMPT, render_system_prompt
+from prompt.tools import RESULT_AS_TEXT
 from state import ChatState
 from state.messages import message_text
+from state.session import SessionSettings
 
 MAX_TOOL_ROUNDS = 4
-TOOL_LIMIT_REPLY = "I stopped after too many tool calls; please rephrase or narrow the question."
 
 
 def tool_rounds(state: ChatState) -> int:
@@ -67,7 +71,8 @@ def tools_as_text(turn: Sequence[BaseMessage]) -> list[BaseMessage]:
     shown: list[BaseMessage] = []
     for message in turn:
         if isinstance(message, ToolMessage):
-            shown.append(HumanMessage(f"[{message.name or 'tool'} result] {message_text(message)}", id=message.id))
+            shown.append(HumanMessage(RESULT_AS_TEXT.format(name=message.name or "tool", text=message_text(message)),
+                                      id=message.id))
         elif isinstance(message, AIMessage) and message.tool_calls:
             if message_text(message).strip():
                 shown.append(AIMessage(message_text(message), id=message.id))
@@ -113,28 +118,29 @@ def clean_reply(response: AIMessage) -> AIMessage:
 
 
 def request_parts(state: ChatState, base_prompt: str, now: datetime, documents: list[dict],
-                  cite: bool, keep_last_turn: bool = False, textual_tools: bool = False) -> RequestParts:
+                  cite: bool, keep_last_turn: bool = False, textual_tools: bool = False,
+                  settings: SessionSettings = DEFAULTS) -> RequestParts:
     """The request by part: system with summaries, pinned messages, raw turns, recalled turns, documents and
     modifiers above the current turn, reminders at the end (seeds 000-004)."""
     transcript = state.get("messages", [])
     history = state.get("summary_history") or []
-    policy = get_policy(state.get("context_policy"))
+    policy = get_policy(settings.context_policy)
     consolidated = state.get("consolidated") or []
     summaries = active_summaries(history, consolidated) if policy.consolidates else policy.carried(history)
-    prompt = state.get("system_prompt") or base_prompt
+    prompt = settings.system_prompt or base_prompt
     turns, current = split_turns(transcript)
     covered = covered_turn_count(history)
     if keep_last_turn and turns and covered >= len(turns):
         covered = len(turns) - 1  # the last completed turn stays raw even once summarized
     pinned_ids = frozenset(state.get("pinned") or [])
-    raw_turns = [modify_earlier(turn, policy.message_chars, bool(state.get("hide_old_tool_results")), pinned_ids)
+    raw_turns = [modify_earlier(turn, policy.message_chars, settings.hide_old_tool_results, pinned_ids)
                  for turn in turns[covered:]]
     if textual_tools:
         raw_turns, current = [tools_as_text(turn) for turn in raw_turns], tools_as_text(current)
     recalled = state.get("recalled") or []
     inserted: list[BaseMessage] = [HumanMessage(render_documents(documents))] if documents else []
-    inserted += agent_prompt_message(state.get("agent_prompt") or "")
-    reminders = reminder_message([CITATION_REMINDER if cite else "", state.get("reminder") or ""])
+    inserted += agent_prompt_message(settings.agent_prompt)
+    reminders = reminder_message([CITATION_REMINDER if cite else "", settings.reminder])
     return RequestParts(
         render_system=lambda carried: SystemMessage(render_system_prompt(prompt, carried, now)),
         summaries=list(summaries),
@@ -172,7 +178,7 @@ def make_llm_node(
     def whole_documents(session_id: str) -> list[dict]:
         return retriever.whole_documents(session_id) if retriever is not None else []
 
-    def llm(state: ChatState) -> dict:
+    def llm(state: ChatState, runtime: Runtime[SessionSettings]) -> dict:
         transcript = state.get("messages", [])
         rag = state.get("route") == "rag"
         passages = state.get("retrieved") or [] if rag else []
@@ -182,10 +188,12 @@ def make_llm_node(
         model = with_tools if use_tools else chat_model
         tokens_for_tools = tool_tokens if use_tools else 0
         cite = bool(passages or cited_titles)
-        parts = request_parts(state, base_prompt, clock(), documents, cite, keep_last_turn, textual_tools)
+        parts = request_parts(state, base_prompt, clock(), documents, cite, keep_last_turn, textual_tools,
+                              session_settings(runtime))
         if context_budget_tokens:
             parts = fit_request(parts, context_budget_tokens - tokens_for_tools)
         context = parts.messages()
+        get_stream_writer()({"context": context})  # the session API keeps it for last_context()
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
         report = report_parts(turn, parts, transcript, tokens_for_tools, state.get("recalled") or [])
         response = clean_reply(well_formed_tool_calls(stream_reply(model, context, deadlines)))
@@ -206,11 +214,6 @@ def make_llm_node(
             raise EmptyReplyError("the model returned an empty reply")
         point = {"turn": turn, "context_tokens": report["context_tokens"], "history_tokens": report["history_tokens"],
                  "recall_tokens": report.get("recall_tokens", 0)}
-        return {
-            "messages": [response],
-            "context_report": report,
-            "context_messages": context,
-            "context_log": [point],
-        }
+        return {"messages": [response], "context_report": report, "context_log": [point]}
 
     return llm

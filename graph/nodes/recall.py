@@ -1,10 +1,14 @@
 """Bring back earlier turns that answer the current message, when they are no longer in the context."""
 
+from langgraph.runtime import Runtime
+
 from graph.context import covered_turn_count, split_turns
-from graph.memory.recall import RecallIndex
 from graph.nodes.router import latest_user_text
+from graph.nodes.runtime import session_settings
+from graph.recall.index import RecallIndex
 from state import ChatState
 from state.messages import message_text
+from state.session import SessionSettings
 
 
 def recall_query(state: ChatState) -> str:
@@ -18,8 +22,8 @@ def make_recall_node(index: RecallIndex | None, budget_tokens: int):
     """A node that searches the session's earlier turns (not the raw ones the context carries anyway);
     casual turns, sessions with recall off and graphs without an index recall nothing."""
 
-    def recall(state: ChatState) -> dict:
-        if index is None or not state.get("recall") or state.get("route") == "casual":
+    def recall(state: ChatState, runtime: Runtime[SessionSettings]) -> dict:
+        if index is None or not session_settings(runtime).recall or state.get("route") == "casual":
             return {"recalled": []}
         session_id = state.get("session_id", "")
         messages = state.get("messages", [])

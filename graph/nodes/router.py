@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from graph.context import extract_current_turn
 from graph.documents.retrieval import Retriever
+from prompt.router import ROUTER_PROMPT
 from state import ChatState
 from state.messages import message_text
 
@@ -50,12 +51,6 @@ class RouteDecision(BaseModel):
 
     route: Literal["rag", "agent"] = Field(description="rag: the question is about the uploaded documents")
     reason: str = Field(default="", description="one short sentence")
-
-
-ROUTER_PROMPT = (
-    "Decide how to answer the user's question.\n- rag: it asks about the uploaded documents ({titles})\n"
-    "- agent: anything else (conversation, calculations, general knowledge)\nQuestion: {question}"
-)
 
 
 def make_router_node(retriever: Retriever | None, router_model: BaseChatModel | None = None):

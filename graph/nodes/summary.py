@@ -5,35 +5,37 @@ import logging
 from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage
+from langgraph.runtime import Runtime
 
 from graph.memory.planner import SummaryPlanner
+from graph.nodes.runtime import session_settings, with_policy
 from graph.request.tokens import count_messages
 from state import ChatState, SummaryRecord
 from state.rates import clamp_rate
+from state.session import SessionSettings
 
 logger = logging.getLogger(__name__)
-
-NOTICE_POLICY = "seed002"  # the policy whose seed asks for a "context compressed" notice
 
 
 def make_summary_node(planner: SummaryPlanner):
     """A node that applies the planner's due records; a failed summary waits for a later turn."""
 
-    def summary(state: ChatState) -> dict:
+    def summary(state: ChatState, runtime: Runtime[SessionSettings]) -> dict:
+        values = with_policy(state, session_settings(runtime))
         history = list(state.get("summary_history") or [])
         rate = clamp_rate(state.get("compression_rate"))
         update: dict = {"summarized": []}
         try:
-            for planned in planner.records(state, rate):
+            for planned in planner.records(values, rate):
                 history.append(planned.record)
                 update["summarized"].append(planned.turns)
-                if planner.policy(state).name == NOTICE_POLICY:
+                if planner.policy(values).announces_compression:
                     update["compression_notice"] = compression_notice(state, planned.messages, planned.record,
                                                                       planner.fixed_tokens)
         except Exception:  # a failed summary must never fail the turn
             logger.warning("A summary failed; retrying on a later turn", exc_info=True)
         update["summary_history"] = history
-        if planner.budget_tokens and planner.policy(state).consolidates:
+        if planner.budget_tokens and planner.policy(values).consolidates:
             update["consolidated"] = planner.consolidate(history, list(state.get("consolidated") or []),
                                                          state.get("session_id", ""))
         return update

@@ -16,6 +16,7 @@ from langgraph.prebuilt.tool_node import ToolCallRequest
 from langgraph.types import Command
 
 from graph.models.cancel import stop_event_of
+from prompt.tools import MALFORMED_CALL, TOOL_CANCELLED, TOOL_ERROR, TOOL_RESULT_CUT, TOOL_TOO_SLOW
 
 MALFORMED_ARGUMENTS = "__malformed_arguments__"  # holds the reason a call cannot run
 TOOL_TIMEOUT_SECONDS = 10.0
@@ -27,7 +28,7 @@ Execute = Callable[[ToolCallRequest], ToolMessage | Command]
 
 def format_tool_error(error: Exception) -> str:
     """The text a failed tool call returns to the model (seed 003's error flow)."""
-    return f"Error: {error}"
+    return TOOL_ERROR.format(error=error)
 
 
 def _error(request: ToolCallRequest, text: str) -> ToolMessage:
@@ -41,8 +42,7 @@ def refuse_malformed_calls(request: ToolCallRequest, execute: Execute) -> ToolMe
     error the model can act on; the reason was written into it where the reply was read."""
     args = request.tool_call["args"]
     if MALFORMED_ARGUMENTS in args:
-        return _error(request, f"Error: {str(args[MALFORMED_ARGUMENTS])[:300]}; call the tool again with its "
-                               "name and a JSON object of arguments.")
+        return _error(request, MALFORMED_CALL.format(reason=str(args[MALFORMED_ARGUMENTS])[:300]))
     return execute(request)
 
 
@@ -63,9 +63,9 @@ def run_with_deadline(request: ToolCallRequest, execute: Execute, seconds: float
     deadline = time.monotonic() + seconds
     while not wait([future], timeout=min(max(deadline - time.monotonic(), 0), STOP_POLL_SECONDS)).done:
         if time.monotonic() >= deadline:
-            return _error(request, f"Error: the tool {request.tool_call['name']} took longer than {seconds:g} s")
+            return _error(request, TOOL_TOO_SLOW.format(name=request.tool_call["name"], seconds=seconds))
         if stop is not None and stop.is_set():
-            return _error(request, "Cancelled: the user stopped the turn.")
+            return _error(request, TOOL_CANCELLED)
     return future.result()
 
 
@@ -73,7 +73,7 @@ def cap_result(result: ToolMessage | Command, chars: int) -> ToolMessage | Comma
     """Cut a text result past `chars` characters, saying so, so one tool cannot flood the context."""
     if not isinstance(result, ToolMessage) or not isinstance(result.content, str) or len(result.content) <= chars:
         return result
-    note = f"\n[cut: the result had {len(result.content):,} characters; only the first {chars:,} are shown]"
+    note = TOOL_RESULT_CUT.format(total=len(result.content), shown=chars)
     return result.model_copy(update={"content": result.content[:chars] + note})
 
 

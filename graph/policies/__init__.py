@@ -7,10 +7,18 @@ DEFAULT_POLICY = every_three_turns.POLICY.name
 _ALL = (every_three_turns.POLICY, token_threshold.POLICY, window_share.POLICY, sliding_window.POLICY)
 REGISTRY: dict[str, ContextPolicy] = {policy.name: policy for policy in _ALL}
 POLICIES = {name: policy.label for name, policy in REGISTRY.items()}
+SEED_IDS = {  # the ids older sessions stored, named for the seed each policy comes from
+    "seed000": every_three_turns.POLICY.name,
+    "seed001": token_threshold.POLICY.name,
+    "seed002": window_share.POLICY.name,
+    "seed003": sliding_window.POLICY.name,
+}
 
 
 def policy_or_default(name: str | None) -> str:
-    """A known policy name; unknown or empty names fall back to the default."""
+    """A known policy name (a seed id read from an older session becomes its policy's name); unknown or
+    empty names fall back to the default."""
+    name = SEED_IDS.get(name or "", name)
     return name if name in REGISTRY else DEFAULT_POLICY
 
 
@@ -19,4 +27,5 @@ def get_policy(name: str | None) -> ContextPolicy:
     return REGISTRY[policy_or_default(name)]
 
 
-__all__ = ["ContextPolicy", "PolicyInput", "POLICIES", "DEFAULT_POLICY", "get_policy", "policy_or_default"]
+__all__ = ["ContextPolicy", "PolicyInput", "POLICIES", "DEFAULT_POLICY", "SEED_IDS", "get_policy",
+           "policy_or_default"]

@@ -30,6 +30,7 @@ class ContextPolicy:
     summaries_in_context: how many of the latest summaries the context carries (None: all).
     message_chars: messages are cut to this many characters in the context (seed 001).
     consolidates: old summaries merge into higher levels past the summary budget (seed 000).
+    announces_compression: a summary is reported as "context compressed", tokens before and after (seed 002).
     """
 
     name: str
@@ -39,6 +40,7 @@ class ContextPolicy:
     summaries_in_context: int | None = None
     message_chars: int | None = None
     consolidates: bool = False
+    announces_compression: bool = False
 
     def previous(self, history: Sequence[SummaryRecord]) -> SummaryRecord | None:
         """The record a new summary folds in: the latest one, for incremental policies."""

@@ -10,7 +10,7 @@ def due(view: PolicyInput):
 
 
 POLICY = ContextPolicy(
-    name="seed000",
+    name="every_three_turns",
     label="Seed 000 — every 3 turns, all summaries kept",
     due=due,
     consolidates=True,

@@ -17,7 +17,7 @@ def due(view: PolicyInput):
 
 
 POLICY = ContextPolicy(
-    name="seed003",
+    name="sliding_window",
     label="Seed 003 — 10 messages, keep 5, window of 3 summaries",
     due=due,
     summaries_in_context=MAX_SUMMARIES,

@@ -18,7 +18,7 @@ def due(view: PolicyInput):
 
 
 POLICY = ContextPolicy(
-    name="seed001",
+    name="token_threshold",
     label="Seed 001 — 8,000-token trigger, incremental summary",
     due=due,
     incremental=True,

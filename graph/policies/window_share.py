@@ -20,8 +20,9 @@ def due(view: PolicyInput):
 
 
 POLICY = ContextPolicy(
-    name="seed002",
+    name="window_share",
     label="Seed 002 — 60% of the window, 6 recent rounds kept",
     due=due,
     incremental=True,
+    announces_compression=True,
 )

@@ -14,13 +14,12 @@ from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 
 from graph.context import split_turns
 from graph.request.tokens import count_messages
+from prompt.context import EARLIER_SHORTENED, OMITTED_NOTE, PINNED_HEADER, RECENT_SHORTENED, TOOL_PLACEHOLDER
 from state import SummaryRecord
 from state.messages import message_text
 
 EARLIER_MESSAGE_CHARS = 2000
-TOOL_PLACEHOLDER = "[tool result no longer available in the context]"
 CHARS_PER_TOKEN_FLOOR = 2  # conservative: most text has more characters per token
-PINNED_HEADER = "[Messages the user pinned: keep them in mind, they stay in this conversation's memory]"
 
 
 def shorten(message: BaseMessage, limit: int, note: str) -> BaseMessage:
@@ -29,7 +28,8 @@ def shorten(message: BaseMessage, limit: int, note: str) -> BaseMessage:
     if len(text) <= limit:
         return message
     kept = text[: max(limit, 0)]
-    return message.model_copy(update={"content": f"{kept}\n[{note}: {len(text) - len(kept):,} characters omitted]"})
+    content = OMITTED_NOTE.format(kept=kept, note=note, omitted=len(text) - len(kept))
+    return message.model_copy(update={"content": content})
 
 
 def pinned_message(pinned: Sequence[BaseMessage]) -> list[BaseMessage]:
@@ -74,7 +74,7 @@ def _earlier(message: BaseMessage, pinned_ids: frozenset[str]) -> BaseMessage:
         return message
     if isinstance(message, ToolMessage):
         return message.model_copy(update={"content": TOOL_PLACEHOLDER})
-    return shorten(message, EARLIER_MESSAGE_CHARS, "shortened for the model")
+    return shorten(message, EARLIER_MESSAGE_CHARS, EARLIER_SHORTENED)
 
 
 def fit_request(parts: RequestParts, budget_tokens: int | None) -> RequestParts:
@@ -102,8 +102,7 @@ def _shorten_recent(parts: RequestParts, budget_tokens: int) -> RequestParts:
     recent = [*last, *parts.current]
     spare = budget_tokens - fixed.tokens() - 8 * len(recent)
     per_message = max(spare, 0) * CHARS_PER_TOKEN_FLOOR // max(len(recent), 1)
-    note = "message shortened for the model; the chat keeps it whole"
-    cut = [shorten(message, per_message, note) for message in recent]
+    cut = [shorten(message, per_message, RECENT_SHORTENED) for message in recent]
     raw = [*parts.raw_turns[:-1], cut[: len(last)]] if last else parts.raw_turns
     return replace(parts, raw_turns=raw, current=cut[len(last):])
 

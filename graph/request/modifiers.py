@@ -5,16 +5,15 @@ from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 
-from graph.request.budget import TOOL_PLACEHOLDER, shorten
-
-CITATION_REMINDER = "[Reminder] Cite the reference documents you used as [1], [2], ..."
+from graph.request.budget import shorten
+from prompt.context import AGENT_INSTRUCTIONS, EARLIER_SHORTENED, TOOL_PLACEHOLDER
 
 
 def agent_prompt_message(agent_prompt: str) -> list[BaseMessage]:
     """The custom agent prompt as a user message, placed right above the current turn."""
     if not agent_prompt.strip():
         return []
-    return [HumanMessage(f"[Agent instructions]\n{agent_prompt.strip()}")]
+    return [HumanMessage(AGENT_INSTRUCTIONS.format(agent_prompt=agent_prompt.strip()))]
 
 
 def reminder_message(reminders: Sequence[str]) -> list[BaseMessage]:
@@ -31,7 +30,7 @@ def modify_earlier(turn: Sequence[BaseMessage], message_chars: int | None, hide_
     for message in turn:
         if message.id not in pinned_ids:
             if message_chars:
-                message = shorten(message, message_chars, "shortened for the model")
+                message = shorten(message, message_chars, EARLIER_SHORTENED)
             if hide_tool_results and isinstance(message, ToolMessage):
                 message = message.model_copy(update={"content": TOOL_PLACEHOLDER})
         modified.append(message)

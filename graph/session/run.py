@@ -12,27 +12,31 @@ from typing import Any, cast
 
 from langchain_core.messages import AIMessage, ToolMessage
 from langchain_core.runnables import RunnableConfig
-from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import StreamMode
 
+from graph.builder import ChatGraph
 from graph.errors import describe_error
 from graph.models.clean_text import StreamCleaner
+from graph.session.contexts import LastContexts
 from graph.session.journal import read_pending, with_message_id, write_pending
 from graph.session.stop import GenerationStopped, StopSignal, finish_stopped_turn
 from graph.session.transcript import completed_turn_count, thread_config
 from graph.storage import Storage
-from state.session import TurnEvent
+from state import ChatState
+from state.session import SessionSettings, TurnEvent
 
 logger = logging.getLogger(__name__)
 
 STREAM_MODES: list[StreamMode] = ["custom", "updates"]
+TURN_INPUT_KEYS = ("messages", "session_id", "compression_rate", "turn_count")
 
 
 class TurnRunner:
     """Runs turns of any session on one graph and its storage."""
 
-    def __init__(self, graph: CompiledStateGraph, storage: Storage) -> None:
+    def __init__(self, graph: ChatGraph, storage: Storage) -> None:
         self.graph, self.storage = graph, storage
+        self.last_contexts = LastContexts()
 
     def messages(self, session_id: str) -> list:
         return self.graph.get_state(thread_config(session_id)).values.get("messages", [])
@@ -40,19 +44,24 @@ class TurnRunner:
     def _has_message(self, session_id: str, message_id: str) -> bool:
         return any(message.id == message_id for message in reversed(self.messages(session_id)))
 
-    def recover(self, session_id: str) -> None:
-        """After a crash, put the message the journal kept back into the session, ready for Retry."""
+    def recover(self, session_id: str) -> bool:
+        """After a crash, put the message the journal kept back into the session, ready for Retry; True when
+        there was one to put back."""
         pending = read_pending(self.storage, session_id)
         if pending is None:
-            return
+            return False
         with self.storage.session_lock(session_id):
-            if not self._has_message(session_id, pending["messages"][0].id):
-                self.graph.update_state(thread_config(session_id), pending, as_node="__start__")
+            restored = not self._has_message(session_id, pending["messages"][0].id)
+            if restored:
+                values = {key: pending[key] for key in TURN_INPUT_KEYS if key in pending}  # older rows held more
+                self.graph.update_state(thread_config(session_id), values, as_node="__start__")
             self.storage.journal_clear(session_id)
+        return restored
 
-    def run(self, session_id: str, payload: dict | None, stop: threading.Event,
-            language: str = "en") -> Iterator[TurnEvent]:
-        """Run a turn (or resume the unfinished one with payload None) and describe it as events."""
+    def run(self, session_id: str, payload: dict | None, stop: threading.Event, language: str = "en",
+            settings: SessionSettings | None = None) -> Iterator[TurnEvent]:
+        """Run a turn (or resume the unfinished one with payload None) with the session's settings as the
+        graph's runtime context, and describe it as events."""
         with self.storage.session_lock(session_id):  # one run per session at a time (tabs, instances)
             self.recover(session_id)
             if payload is not None:
@@ -62,7 +71,7 @@ class TurnRunner:
             streamed: list[str] = []
             saved = False  # a stream that ran to its end has saved the message with the turn
             try:
-                yield from self._stream(session_id, payload, stop, streamed)
+                yield from self._stream(session_id, payload, stop, streamed, settings or SessionSettings())
                 saved = True
             except GenerationStopped:
                 kept = finish_stopped_turn(self.graph, session_id, "".join(streamed))
@@ -78,15 +87,20 @@ class TurnRunner:
                     self.storage.journal_clear(session_id)
 
     def _stream(self, session_id: str, payload: dict | None, stop: threading.Event,
-                streamed: list[str]) -> Iterator[TurnEvent]:
+                streamed: list[str], settings: SessionSettings) -> Iterator[TurnEvent]:
         """Stream the graph, turning chunks and updates into events; the state is saved once, at the end."""
         config: RunnableConfig = {**thread_config(session_id), "callbacks": [StopSignal(stop)]}
         cleaner = StreamCleaner()
-        stream = self.graph.stream(payload, config, stream_mode=STREAM_MODES, durability="exit")
+        stream = self.graph.stream(cast(ChatState | None, payload), config, stream_mode=STREAM_MODES,
+                                   durability="exit", context=settings)
         try:
             for mode, item in stream:  # type: ignore[misc]
                 if mode == "custom":
-                    text = cleaner.feed(str(cast(dict[str, Any], item).get("token", "")))
+                    written = cast(dict[str, Any], item)
+                    if "context" in written:
+                        self.last_contexts.keep(session_id, written["context"])
+                        continue
+                    text = cleaner.feed(str(written.get("token", "")))
                     if text:
                         streamed.append(text)
                         yield TurnEvent("token", text)
@@ -96,7 +110,7 @@ class TurnRunner:
                         streamed.append(tail)
                         yield TurnEvent("token", tail)
                     for event in update_events(item):  # type: ignore[arg-type]
-                        if event.kind == "tool" and event.data["phase"] == "call":
+                        if event.kind == "tool" and event.tool["phase"] == "call":
                             streamed.clear()  # the text before a tool call is not the answer
                         yield event
         finally:
@@ -117,7 +131,8 @@ def update_events(update: dict[str, Any]) -> Iterator[TurnEvent]:
         for message in values.get("messages", []):
             if isinstance(message, AIMessage) and message.tool_calls:
                 for call in message.tool_calls:
-                    yield TurnEvent("tool", call["name"], {"phase": "call", "id": call["id"], "args": call["args"]})
+                    yield TurnEvent("tool", call["name"],
+                                    {"phase": "call", "id": call["id"] or "", "args": call["args"]})
             elif isinstance(message, ToolMessage):
                 yield TurnEvent("tool", str(message.content), {"phase": "result", "id": message.tool_call_id,
                                                                 "name": message.name, "status": message.status})

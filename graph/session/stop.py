@@ -1,17 +1,18 @@
 """Stopping a reply: end the model's stream at its next token, and keep what was streamed."""
 
 from langchain_core.messages import AIMessage, ToolMessage
-from langgraph.graph.state import CompiledStateGraph
 
+from graph.builder import ChatGraph
 from graph.models.cancel import GenerationStopped, StopSignal
 from graph.session.transcript import has_unfinished_turn, thread_config
+from prompt.tools import TOOL_CANCELLED
 
 __all__ = ["GenerationStopped", "StopSignal", "STOPPED_NOTE", "finish_stopped_turn"]
 
 STOPPED_NOTE = "⏹"
 
 
-def finish_stopped_turn(graph: CompiledStateGraph, session_id: str, partial_text: str) -> str | None:
+def finish_stopped_turn(graph: ChatGraph, session_id: str, partial_text: str) -> str | None:
     """Close a turn the person stopped: keep what was streamed as the answer, cancel open tool calls.
 
     Returns the answer kept, or None when the turn had already ended.
@@ -23,7 +24,7 @@ def finish_stopped_turn(graph: CompiledStateGraph, session_id: str, partial_text
     answered = {m.tool_call_id for m in messages if isinstance(m, ToolMessage)}
     last = messages[-1]
     cancelled = [
-        ToolMessage("Cancelled: the user stopped the turn.", tool_call_id=call["id"], name=call["name"], status="error")
+        ToolMessage(TOOL_CANCELLED, tool_call_id=call["id"], name=call["name"], status="error")
         for call in (last.tool_calls if isinstance(last, AIMessage) else [])
         if call["id"] not in answered
     ]

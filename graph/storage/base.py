@@ -1,5 +1,5 @@
-"""The one storage interface: sessions, settings, the turn journal, the summary cache,
-documents, housekeeping and the per-session lock."""
+"""The storage interface, split by role so a caller can depend on just the role it uses; `Storage` is all
+of them, which SQLite and PostgreSQL implement alike."""
 
 from contextlib import AbstractContextManager
 from typing import Protocol
@@ -11,25 +11,22 @@ from state.session import DocumentInfo, SessionInfo, SessionSettings
 KEEP_CHECKPOINTS = 3
 
 
-def record_body(record: dict) -> str:
-    """The text a recall record is searched by: what the user said, the tools' calls and results, the answer."""
-    return f"{record.get('user', '')}\n{record.get('tools', '')}\n{record.get('assistant', '')}"
-
-
 class DatabaseError(RuntimeError):
     """The database cannot be opened or written; the message says which and why."""
 
 
-class Storage(Protocol):
-    """What the engine needs from a database; SQLite and PostgreSQL implement it alike."""
-
-    saver: BaseCheckpointSaver
+class SessionLock(Protocol):
+    """One turn at a time per session."""
 
     def session_lock(self, session_id: str, wait: bool = True) -> AbstractContextManager[bool]:
         """Serialize every state change of one session (across processes where the backend can).
 
         Yields True once held; with wait=False it yields False at once when someone else holds it.
         """
+
+
+class SessionStore(Protocol):
+    """The session list, titles and each session's settings."""
 
     def record_session(self, session_id: str, first_message: str, turns: int) -> None:
         """Note a session's activity; the title is set once, from its first message."""
@@ -52,6 +49,10 @@ class Storage(Protocol):
     def delete_session(self, session_id: str) -> None:
         """Remove every row of a session in every table, checkpoints included."""
 
+
+class TurnJournal(Protocol):
+    """The input of a turn until its checkpoint holds it, so a crash loses no message."""
+
     def journal_write(self, session_id: str, row: dict) -> None:
         """Keep the input of the turn being run until its checkpoint is saved."""
 
@@ -61,6 +62,10 @@ class Storage(Protocol):
     def journal_clear(self, session_id: str) -> None:
         """Forget a session's pending turn input."""
 
+
+class SummaryCacheStore(Protocol):
+    """Summaries made ahead of the turn that applies them."""
+
     def cache_put(self, key: str, session_id: str, record: dict) -> None:
         """Keep a summary made ahead of time."""
 
@@ -69,6 +74,10 @@ class Storage(Protocol):
 
     def cache_take(self, key: str) -> dict | None:
         """The summary made ahead under `key`, removed; None when there is none."""
+
+
+class DocumentStorage(Protocol):
+    """A session's documents: small ones whole, larger ones as searchable chunks."""
 
     def add_document(self, session_id: str, title: str, tokens: int, mode: str, text: str,
                      chunks: list[str]) -> int:
@@ -88,6 +97,10 @@ class Storage(Protocol):
 
     def search_chunks(self, session_id: str, words: list[str], limit: int) -> list[tuple[str, str, float]]:
         """(title, contents, score) of the best chunks for any of `words`, best first."""
+
+
+class RecallStorage(Protocol):
+    """Every completed turn, indexed for recall and for the search over all sessions."""
 
     def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,
                    vector: bytes | None = None) -> None:
@@ -110,6 +123,10 @@ class Storage(Protocol):
     def search_turns(self, words: list[str], limit: int) -> list[dict]:
         """The best turns of every session: session_id, title, turn, day and a highlighted snippet."""
 
+
+class Housekeeping(Protocol):
+    """Keep the database small, say how big it is, and let it go."""
+
     def prune_checkpoints(self, session_id: str, keep: int = KEEP_CHECKPOINTS) -> int:
         """Delete a session's checkpoints older than its `keep` newest; returns how many went."""
 
@@ -122,3 +139,13 @@ class Storage(Protocol):
     def close(self) -> None:
         """Release connections."""
 
+
+class Storage(SessionLock, SessionStore, TurnJournal, SummaryCacheStore, DocumentStorage, RecallStorage,
+              Housekeeping, Protocol):
+    """What the engine needs from a database, beside the checkpointer that shares it."""
+
+    saver: BaseCheckpointSaver
+
+
+ROLES: tuple[type, ...] = (SessionLock, SessionStore, TurnJournal, SummaryCacheStore, DocumentStorage,
+                           RecallStorage, Housekeeping)

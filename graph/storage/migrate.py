@@ -8,7 +8,6 @@ Running it again overwrites what it wrote before and adds nothing twice.
 """
 
 import argparse
-import json
 import sys
 from collections import defaultdict
 from collections.abc import Callable
@@ -19,39 +18,12 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from graph.storage.base import DatabaseError
 from graph.storage.sqlite import SqliteStorage
 
-JSON_COLUMNS = {"summary_prefetch": ("record",), "turn_journal": ("payload",), "recall_turns": ("record",)}
-SOURCE_QUERIES = {
-    "chat_sessions": "SELECT thread_id, title, updated_at, turns, system_prompt, context_policy, agent_prompt, "
-                     "reminder, hide_old_tool_results, compression_rate, recall FROM chat_sessions",
-    "summary_prefetch": "SELECT key, thread_id, record, created_at FROM summary_prefetch",
-    "turn_journal": "SELECT thread_id, payload, created_at FROM turn_journal",
-    "documents": "SELECT id, thread_id, title, tokens, mode, content, created_at FROM documents ORDER BY id",
-    "document_chunks": "SELECT document_id, thread_id, title, contents FROM document_chunks ORDER BY rowid",
-    "recall_turns": "SELECT i.thread_id, i.turn, i.day, b.body, i.record, i.tokens, i.vector FROM recall_items AS i "
-                    "JOIN recall_bodies AS b ON b.id = i.id",
-}
-
-
-def read_tables(source: SqliteStorage) -> dict[str, list[dict]]:
-    """Every row of the app's tables in the SQLite file, JSON columns decoded."""
-    tables: dict[str, list[dict]] = {}
-    with source.db.cursor(transaction=False) as cur:
-        for table, query in SOURCE_QUERIES.items():
-            cursor = cur.execute(query)
-            names = [column[0] for column in cursor.description]
-            rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-            for row in rows:
-                for column in JSON_COLUMNS.get(table, ()):
-                    row[column] = json.loads(row[column])
-            tables[table] = rows
-    return tables
-
 
 def thread_namespaces(source: SqliteStorage) -> list[tuple[str, str]]:
     """Every (thread, checkpoint namespace) with checkpoints in the SQLite file."""
-    with source.db.cursor(transaction=False) as cur:
-        rows = cur.execute("SELECT DISTINCT thread_id, checkpoint_ns FROM checkpoints ORDER BY 1, 2").fetchall()
-    return [(str(thread), str(namespace)) for thread, namespace in rows]
+    with source.rows(transaction=False) as cur:
+        rows = cur.execute("SELECT DISTINCT thread_id, checkpoint_ns FROM checkpoints ORDER BY 1, 2").all()
+    return [(str(row["thread_id"]), str(row["checkpoint_ns"])) for row in rows]
 
 
 def copy_latest_checkpoint(source: BaseCheckpointSaver, target: BaseCheckpointSaver, thread_id: str,
@@ -74,6 +46,7 @@ def copy_latest_checkpoint(source: BaseCheckpointSaver, target: BaseCheckpointSa
 def migrate(source_path: str | Path, database_url: str, report: Callable[[str], None] = print) -> dict[str, int]:
     """Copy every session of the SQLite file at `source_path` into the PostgreSQL database; returns the counts."""
     from graph.storage.postgres import PostgresStorage, is_database_url  # the driver loads only when needed
+    from graph.storage.transfer import read_tables, write_tables
 
     if not is_database_url(database_url):
         raise DatabaseError("The target must be a postgresql:// URL (postgresql://user:password@host:5432/name)")
@@ -87,7 +60,7 @@ def migrate(source_path: str | Path, database_url: str, report: Callable[[str], 
             threads = thread_namespaces(source)
             copied = sum(copy_latest_checkpoint(source.saver, target.saver, thread, namespace)
                          for thread, namespace in threads)
-            counts = {"checkpoints": copied, **target.import_rows(read_tables(source))}
+            counts = {"checkpoints": copied, **write_tables(target, read_tables(source))}
         finally:
             target.close()
     finally:

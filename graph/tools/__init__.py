@@ -1,1 +1,1 @@
-"""The agent's tools: what they compute, and how a question is matched to one without a tool-calling model."""
+"""The agent's tools: what they compute, and how their results reach an answer."""

@@ -25,7 +25,7 @@ def test_first_screen_shows_model_slider_and_empty_panel(app):
     assert slider.help == "낮을수록 짧게 요약, 높을수록 상세하게 요약"
     assert "fake-model" in all_text(app.sidebar)
     assert any("대화 요약 히스토리" in s.value for s in app.subheader)
-    assert app.selectbox(key="context_policy_choice").value == "seed000"
+    assert app.selectbox(key="context_policy_choice").value == "every_three_turns"
 
 
 def test_four_turns_put_a_summary_in_the_panel(app):
@@ -210,11 +210,11 @@ def test_modifiers_are_saved_and_shape_the_context(app, fake_engine):
     assert context[-2].content == "Tell me about ships"
 
 
-def test_seed002_compression_notice_is_shown(app, fake_engine, monkeypatch):
+def test_window_share_compression_notice_is_shown(app, fake_engine, monkeypatch):
     from langchain_core.messages import AIMessage
 
     monkeypatch.setattr("graph.policies.window_share.WINDOW_SHARE", 0.0)
-    app.selectbox(key="context_policy_choice").set_value("seed002").run()
+    app.selectbox(key="context_policy_choice").set_value("window_share").run()
     fake_engine.chat.reply = lambda m: AIMessage("answer " * 40)
     for n in range(1, 9):
         send(app, f"question {n}")

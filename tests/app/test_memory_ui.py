@@ -73,7 +73,9 @@ def test_recall_switch_is_saved_per_session(app, fake_engine):
     session = fake_engine.engine.session(app.session_state["session_id"])
     assert session.settings().recall is False
     send(app, "hello")
-    assert state_of(app, fake_engine)["recall"] is False
+    assert session.settings().recall is False  # a turn keeps the session's choice
+    app.button(key="new_chat").click().run()
+    assert fake_engine.engine.session(app.session_state["session_id"]).settings().recall is True
 
 
 def test_a_huge_paste_is_offered_as_a_document(app, fake_engine):

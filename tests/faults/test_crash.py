@@ -35,7 +35,8 @@ def test_session_survives_a_kill_mid_turn_and_continues(database, tmp_path, wher
     chat, summary = ScriptedChatModel(), ScriptedChatModel(reply=summary_reply)
     engine = make_engine(database, chat, summary)
     session = engine.session("crash")
-    state = session.state()  # what the app does when it opens a session
+    assert session.recover()  # what the app does when it opens a session
+    state = session.state()
     humans = [m.content for m in state["messages"] if isinstance(m, HumanMessage)]
     assert humans == ["question 1", "question 2", "question 3", "question 4"]
     assert len(split_turns(state["messages"])[0]) == 3 and session.unfinished()

@@ -45,7 +45,7 @@ def run_with_retries(session, text, attempts=10):
         assert [m.content for m in session.messages() if isinstance(m, HumanMessage)][-1] == text
         errors += 1
         events = session.retry()
-        session.engine.wait_idle()
+        session.services.wait_idle()
     raise AssertionError(f"turn {text!r} never completed")
 
 

@@ -7,8 +7,8 @@ from langgraph.checkpoint.memory import InMemorySaver
 from graph.builder import build_graph
 from graph.documents.reader import read_upload
 from graph.documents.store import WHOLE_MAX_TOKENS, DocumentRefused, DocumentStore, chunk_text
-from graph.request.modifiers import CITATION_REMINDER
 from graph.storage.sqlite import SqliteStorage
+from prompt.context import CITATION_REMINDER
 from tests.fakes import ScriptedChatModel, summary_reply
 
 FILLER = "The handbook covers many topics about office life, parking, lunch and meetings. " * 120

@@ -95,14 +95,14 @@ def test_ui_prediction_and_the_summary_node_agree_when_fixed_tokens_decide(datab
     engine = make_engine(database, chat, summary, context_window=window)
     assert engine.planner.fixed_tokens == fixed > 0
     session = engine.session("s")
-    session.save_settings(context_policy="seed002")
+    session.save_settings(context_policy="window_share")
     predictions, made = [], []
     for n in range(1, 11):
         state = session.state()
         predicted = session.summary_due()
         if n == 8:
             without_fixed = PolicyInput(state["messages"], state["summary_history"], window, 0)
-            assert get_policy("seed002").due(without_fixed) == []  # messages alone stay under 60%
+            assert get_policy("window_share").due(without_fixed) == []  # messages alone stay under 60%
             assert predicted == [[1]]  # fixed tokens push it over: all but the last 6 rounds
         events = send(session, f"question {n}")
         summarized = [e.data["turns"] for e in events if e.kind == "summary"]

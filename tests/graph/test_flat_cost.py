@@ -6,10 +6,11 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
 from graph.memory.merge import active_summaries, record_tokens
-from graph.request.budget import TOOL_PLACEHOLDER, fit_context
+from graph.request.budget import fit_context
 from graph.request.tokens import count_messages, count_transcript
 from graph.session.transcript import thread_config
 from graph.storage.base import KEEP_CHECKPOINTS
+from prompt.context import TOOL_PLACEHOLDER
 from tests.conftest import make_engine, run_turn, send, tool_turn, transcript
 
 

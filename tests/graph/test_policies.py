@@ -6,21 +6,30 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
 from graph.context import split_turns
-from graph.policies import POLICIES, PolicyInput, get_policy
+from graph.policies import POLICIES, PolicyInput, get_policy, policy_or_default
 from graph.policies.base import keep_recent
+from state.session import SessionSettings
 from tests.conftest import transcript
 from tests.fakes import ScriptedChatModel
 
 
-def run(graph, n, policy, text=None, **extra):
+def run(graph, n, policy, text=None, **settings):
     payload = {"messages": [HumanMessage(text or f"question {n}")], "turn_count": n, "session_id": "p",
-               "compression_rate": 0.3, "context_policy": policy, **extra}
-    return graph.invoke(payload, {"configurable": {"thread_id": "p"}})
+               "compression_rate": 0.3}
+    return graph.invoke(payload, {"configurable": {"thread_id": "p"}},
+                        context=SessionSettings(context_policy=policy, **settings))
 
 
 def test_every_policy_is_listed_and_unknown_names_fall_back():
-    assert list(POLICIES) == ["seed000", "seed001", "seed002", "seed003"]
-    assert get_policy("nonsense").name == "seed000"
+    assert list(POLICIES) == ["every_three_turns", "token_threshold", "window_share", "sliding_window"]
+    assert get_policy("nonsense").name == "every_three_turns"
+
+
+def test_the_seed_ids_older_sessions_stored_still_name_their_policy():
+    assert {old: get_policy(old).name for old in ("seed000", "seed001", "seed002", "seed003")} == {
+        "seed000": "every_three_turns", "seed001": "token_threshold", "seed002": "window_share",
+        "seed003": "sliding_window"}
+    assert policy_or_default("seed002") == "window_share" and policy_or_default(None) == "every_three_turns"
 
 
 def test_keep_recent_rounds_up_to_whole_turns():
@@ -33,15 +42,15 @@ def test_keep_recent_rounds_up_to_whole_turns():
 
 # seed 003: MAX_MESSAGES=10, KEEP_RECENT=5 (whole turns), sliding window of 3 summaries
 @pytest.mark.parametrize("completed, due", [(4, []), (5, []), (6, [[1, 2, 3]]), (8, [[1, 2, 3, 4, 5]])])
-def test_seed003_trigger_table(completed, due):
+def test_sliding_window_trigger_table(completed, due):
     view = PolicyInput(transcript(completed), [], 8192, 0)
-    assert [turns for turns, _ in get_policy("seed003").due(view)] == due
+    assert [turns for turns, _ in get_policy("sliding_window").due(view)] == due
 
 
-def test_seed003_keeps_a_window_of_three_summaries(chat_model, summary_model):
+def test_sliding_window_keeps_a_window_of_three_summaries(chat_model, summary_model):
     graph = build_graph(chat_model, summary_model, InMemorySaver())
     for n in range(1, 26):
-        state = run(graph, n, "seed003")
+        state = run(graph, n, "sliding_window")
     history = state["summary_history"]
     assert len(history) >= 5
     covered = [t for r in history for t in r["turns"]]
@@ -58,8 +67,8 @@ def long_answer(messages):
     return AIMessage("detail " * 700)  # about 700 tokens a turn
 
 
-def test_seed001_trigger_table():
-    policy = get_policy("seed001")
+def test_token_threshold_trigger_table():
+    policy = get_policy("token_threshold")
     small = transcript(20)
     assert policy.due(PolicyInput(small, [], 128_000, 0)) == []
     big = [m for n in range(1, 13) for m in (HumanMessage(f"q{n}"), AIMessage("detail " * 700))]
@@ -67,11 +76,11 @@ def test_seed001_trigger_table():
     assert turns == list(range(1, 10)) and len(block) == 18  # the last 3 turns = 6 messages stay raw
 
 
-def test_seed001_summary_is_incremental_and_versioned(summary_model):
+def test_token_threshold_summary_is_incremental_and_versioned(summary_model):
     chat = ScriptedChatModel(reply=long_answer)
     graph = build_graph(chat, summary_model, InMemorySaver())
     for n in range(1, 26):
-        state = run(graph, n, "seed001")
+        state = run(graph, n, "token_threshold")
     history = state["summary_history"]
     assert len(history) >= 2 and history[-1]["version"] == len(history)
     assert all(r["turns"][0] == 1 for r in history)
@@ -84,10 +93,10 @@ def test_seed001_summary_is_incremental_and_versioned(summary_model):
 
 
 # seed 002: 60% of the window with tools counted, at least 10 messages, 6 recent rounds kept
-def test_seed002_compresses_past_60_percent_and_reports_it(summary_model):
+def test_window_share_compresses_past_60_percent_and_reports_it(summary_model):
     chat = ScriptedChatModel(reply=lambda m: AIMessage("answer " * 60))
     graph = build_graph(chat, summary_model, InMemorySaver(), context_window=1500)
-    states = [run(graph, n, "seed002") for n in range(1, 16)]
+    states = [run(graph, n, "window_share") for n in range(1, 16)]
     first = next(i for i, s in enumerate(states, start=1) if s["summary_history"])
     assert first > 6
     record = states[first - 1]["summary_history"][0]
@@ -97,14 +106,14 @@ def test_seed002_compresses_past_60_percent_and_reports_it(summary_model):
     assert notice["turn"] == first and notice["after"] < notice["before"]
 
 
-def test_seed002_counts_tool_definitions():
-    policy = get_policy("seed002")
+def test_window_share_counts_tool_definitions():
+    policy = get_policy("window_share")
     messages = [m for n in range(1, 9) for m in (HumanMessage(f"q{n}"), AIMessage("answer " * 60))]
     assert policy.due(PolicyInput(messages, [], 2000, 0)) == []
     assert policy.due(PolicyInput(messages, [], 2000, 700)) != []
 
 
-@pytest.mark.parametrize("policy", ["seed000", "seed001", "seed002", "seed003"])
+@pytest.mark.parametrize("policy", ["every_three_turns", "token_threshold", "window_share", "sliding_window"])
 def test_every_policy_keeps_the_transcript_and_whole_turns(policy, summary_model):
     chat = ScriptedChatModel(reply=lambda m: AIMessage("answer " * 300))
     graph = build_graph(chat, summary_model, InMemorySaver(), context_window=4000)

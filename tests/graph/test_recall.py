@@ -13,7 +13,7 @@ from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel
 from tests.storage.conftest import count_rows
 
-POLICIES = ("seed000", "seed001", "seed002", "seed003")
+POLICIES = ("every_three_turns", "token_threshold", "window_share", "sliding_window")
 FILLER = ["the weather in the mountains", "a recipe for lentil soup", "the history of the printing press",
           "how tides work", "a good stretching routine", "the rules of chess openings", "sorting algorithms"]
 

@@ -67,7 +67,7 @@ def test_turn_bookkeeping(engine):
     assert not session.unfinished()
     assert session.summary_due() == [[1, 2, 3]]
     windowed = engine.session("s3")
-    windowed.save_settings(context_policy="seed003")
+    windowed.save_settings(context_policy="sliding_window")
     for n in range(1, 6):
         send(windowed, f"question {n}")
     assert windowed.summary_due() == []  # 10 messages are not more than 10

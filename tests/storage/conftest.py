@@ -7,8 +7,9 @@ from contextlib import closing
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.checkpoint.base import empty_checkpoint
+from langgraph.checkpoint.memory import InMemorySaver
 
-from graph.storage import Storage
+from graph.storage import Storage, storage_for
 from graph.storage.postgres import PostgresStorage
 from tests.conftest import open_database
 
@@ -21,6 +22,17 @@ def storage(database: str) -> Iterator[Storage]:
     opened.close()
 
 
+@pytest.fixture
+def beside_memory(backend: str, database: str) -> Iterator[Storage]:
+    """A storage whose checkpoints are kept elsewhere (in memory), as tests and tools run the graph."""
+    if backend == "sqlite":
+        opened = storage_for(InMemorySaver(), database)
+    else:
+        opened = storage_for(InMemorySaver(), "", database)
+    yield opened
+    opened.close()
+
+
 def put_checkpoint(storage: Storage, session_id: str) -> None:
     """One checkpoint with a stored value and a pending write, as a turn leaves them."""
     checkpoint = empty_checkpoint()
@@ -29,9 +41,6 @@ def put_checkpoint(storage: Storage, session_id: str) -> None:
     config = {"configurable": {"thread_id": session_id, "checkpoint_ns": ""}}
     saved = storage.saver.put(config, checkpoint, {"source": "input", "step": 1}, {"messages": 1})
     storage.saver.put_writes(saved, [("messages", [AIMessage("pending")])], "task-1")
-
-
-SQLITE_NAMES = {"recall_items": "recall_turns"}  # the one table the backends name differently
 
 
 def count_rows(storage: Storage, session_id: str) -> dict[str, int]:
@@ -49,5 +58,5 @@ def count_rows(storage: Storage, session_id: str) -> dict[str, int]:
     with closing(sqlite3.connect(storage.path)) as conn:
         tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
                   if "thread_id" in {column[1] for column in conn.execute(f"PRAGMA table_info({row[0]})")}]
-        return {SQLITE_NAMES.get(table, table): conn.execute(f"SELECT count(*) FROM {table} WHERE thread_id = ?",
-                                                             (session_id,)).fetchone()[0] for table in tables}
+        return {table: conn.execute(f"SELECT count(*) FROM {table} WHERE thread_id = ?", (session_id,)).fetchone()[0]
+                for table in tables}

@@ -7,6 +7,7 @@ import pytest
 from graph.storage import DatabaseError
 from graph.storage.migrate import main, migrate
 from graph.storage.postgres import PostgresStorage
+from graph.storage.shared.common import SESSION_TABLES
 from state.session import SessionSettings
 from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel
@@ -18,7 +19,7 @@ DOCUMENT = "\n\n".join(
     [f"Section {n}. The parking garage opens at seven and the cafeteria serves lunch on floor {n}." for n in range(60)]
     + ["우리 회사의 연차 휴가는 15일입니다. 年假是十五天。"]
     + [f"Appendix {n}. Security badges must be worn at all times in building {n}." for n in range(60)])
-APP_TABLES = ["chat_sessions", "summary_prefetch", "turn_journal", "documents", "document_chunks", "recall_turns"]
+APP_TABLES = SESSION_TABLES  # named alike on both backends
 
 
 def comparable(messages: list) -> list:

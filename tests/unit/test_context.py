@@ -1,22 +1,16 @@
-"""Seed 000's unit tests: the summary trigger, turn extraction and the context at turns 4/7/10."""
-
-from datetime import UTC, datetime
+"""Seed 000's unit tests: the summary trigger, turn extraction and the blocks due for a summary."""
 
 import pytest
-from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from graph.context import (
-    build_context,
     extract_current_turn,
     extract_last_n_turns,
     pending_summary_blocks,
     should_summarize,
     split_turns,
-    unsummarized_turns,
 )
 from tests.conftest import plain_turn, tool_turn, transcript
-
-NOW = datetime(2026, 11, 22, 9, 30, tzinfo=UTC)
 
 
 def record(first: int, text: str = "summary") -> dict:
@@ -91,50 +85,3 @@ def test_pending_blocks_are_whole_three_turn_blocks_after_the_covered_turns():
 
 def test_pending_blocks_catch_up_on_a_backlog():
     assert [turns for turns, _ in pending_summary_blocks(transcript(7), [])] == [[1, 2, 3], [4, 5, 6]]
-
-
-def test_unsummarized_turns_skip_the_covered_ones():
-    assert unsummarized_turns(transcript(5), [record(1)]) == plain_turn(4) + plain_turn(5)
-
-
-@pytest.mark.parametrize(
-    "turn, summaries",
-    [(4, [record(1)]), (7, [record(1), record(4)]), (10, [record(1), record(4), record(7)])],
-)
-def test_context_holds_all_summaries_and_one_raw_turn(turn, summaries):
-    messages = transcript(turn - 1, tool_every=3) + [HumanMessage(f"question {turn}")]
-    context = build_context(messages, summaries, "Base prompt.", NOW)
-    assert isinstance(context[0], SystemMessage)
-    assert context[1:] == [HumanMessage(f"question {turn}")]
-    for summary in summaries:
-        assert f"[{summary['turns'][0]}-{summary['turns'][-1]}턴] {summary['summary']}" in context[0].content
-    positions = [context[0].content.index(s["summary"]) for s in summaries]
-    assert positions == sorted(positions)
-
-
-def test_context_turn_5_keeps_turn_4_raw():
-    messages = transcript(4) + [HumanMessage("question 5")]
-    context = build_context(messages, [record(1)], "Base prompt.", NOW)
-    assert context[1:] == plain_turn(4) + [HumanMessage("question 5")]
-
-
-@pytest.mark.parametrize("turn", [1, 2, 3])
-def test_context_before_any_summary_is_all_raw(turn):
-    messages = transcript(turn - 1) + [HumanMessage(f"question {turn}")]
-    context = build_context(messages, [], "Base prompt.", NOW)
-    assert context[1:] == messages
-    assert "[이전 대화 요약]" not in context[0].content
-
-
-def test_system_prompt_carries_base_prompt_and_date():
-    context = build_context([HumanMessage("q")], [], "Be brief.", NOW)
-    assert context[0].content.startswith("Be brief.")
-    assert "2026-11-22 09:30" in context[0].content
-
-
-def test_context_of_turn_50_has_16_summaries_and_two_raw_turns():
-    summaries = [record(first) for first in range(1, 48, 3)]
-    messages = transcript(49) + [HumanMessage("question 50")]
-    context = build_context(messages, summaries, "Base.", NOW)
-    assert len(summaries) == 16
-    assert context[1:] == plain_turn(49) + [HumanMessage("question 50")]

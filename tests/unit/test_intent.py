@@ -5,9 +5,9 @@ import time
 
 import pytest
 
-from graph.tools import phrases
+from graph.intent import phrases
+from graph.intent.detect import detect_tool_call
 from graph.tools.calculator import evaluate_expression
-from graph.tools.intent import detect_tool_call
 
 ARITHMETIC = [
     ("17*23", 391),

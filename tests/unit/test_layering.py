@@ -8,6 +8,8 @@ UI_FILES = [ROOT / "app.py", *sorted((ROOT / "component").glob("*.py"))]
 ENGINE_FILES = sorted((ROOT / "graph").rglob("*.py"))
 API = "graph.engine"
 DRIVERS = ("sqlite3", "psycopg", "psycopg_pool", "langgraph.checkpoint.postgres")
+OUTSIDE_TESTS = [ROOT / "app.py", *(path for folder in ("component", "graph", "prompt", "state", "bench")
+                                    for path in sorted((ROOT / folder).rglob("*.py")))]
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -74,3 +76,39 @@ def test_sql_statements_live_only_in_storage():
         if "graph/storage" not in path.as_posix() and any(word in path.read_text() for word in keywords)
     ]
     assert offenders == []
+
+
+def test_nothing_outside_the_tests_imports_them():
+    offenders = {
+        f"{path.relative_to(ROOT)}: {module}"
+        for path in OUTSIDE_TESTS for module in imported_modules(path)
+        if module.split(".")[0] == "tests"
+    }
+    assert offenders == set()
+
+
+def test_each_sql_dialect_imports_nothing_of_the_other():
+    storage = ROOT / "graph" / "storage"
+    offenders = {
+        f"{path.relative_to(ROOT)}: {module}"
+        for dialect, other in (("sqlite", "postgres"), ("postgres", "sqlite"))
+        for path in sorted((storage / dialect).rglob("*.py")) for module in imported_modules(path)
+        if module == f"graph.storage.{other}" or module.startswith(f"graph.storage.{other}.")
+    }
+    assert offenders == set()
+
+
+MAX_MODULE_LINES = 260
+
+
+def test_no_engine_module_is_longer_than_a_screenful_or_two():
+    long = {f"{path.relative_to(ROOT)}: {len(path.read_text().splitlines())}" for path in ENGINE_FILES
+            if len(path.read_text().splitlines()) > MAX_MODULE_LINES}
+    assert long == set()
+
+
+def test_the_session_handle_does_not_import_the_engine():
+    handle_modules = sorted((ROOT / "graph" / "session").glob("*.py"))
+    offenders = {f"{path.relative_to(ROOT)}: {module}" for path in handle_modules
+                 for module in imported_modules(path) if module == API}
+    assert offenders == set()

@@ -1,10 +1,8 @@
 """The server backend: every table beside LangGraph's PostgresSaver in one PostgreSQL database, shared by
 any number of app processes, with session locks that hold across all of them."""
 
-import threading
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
+from contextlib import contextmanager
 from typing import Any
 
 import psycopg
@@ -12,8 +10,6 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.postgres import PostgresSaver
 from psycopg_pool import ConnectionPool
 
-from graph.storage.locks import local_session_lock
-from graph.storage.postgres.cache import PostgresSummaryCache
 from graph.storage.postgres.connection import (
     Database,
     connect,
@@ -25,30 +21,22 @@ from graph.storage.postgres.connection import (
     setup_once,
     startup_lock,
 )
-from graph.storage.postgres.documents import PostgresDocuments
 from graph.storage.postgres.housekeeping import PostgresHousekeeping
-from graph.storage.postgres.journal import PostgresJournal
-from graph.storage.postgres.recall import PostgresRecall
+from graph.storage.postgres.lock import PostgresLock
 from graph.storage.postgres.schema import migrate
-from graph.storage.postgres.sessions import PostgresSessions
-from graph.storage.postgres.transfer import PostgresTransfer
+from graph.storage.postgres.search import PostgresSearch
+from graph.storage.postgres.text import clean, json_value
+from graph.storage.shared import SharedTables
+from graph.storage.shared.dialect import Dialect, Rows
+
+POSTGRES = Dialect(placeholder="%s", binary='"C"', text=clean, dump=json_value,
+                   load=lambda value: value)  # TEXT holds no NUL; the driver reads JSON columns itself
 
 
-@dataclass
-class _Hold:
-    """A session's advisory lock held by this process, and how deeply its holder has nested it."""
-
-    stack: ExitStack
-    depth: int = 0
-
-
-_holds: dict[tuple[str, str], _Hold] = {}
-_holds_guard = threading.Lock()
-
-
-class PostgresStorage(PostgresSessions, PostgresJournal, PostgresSummaryCache, PostgresDocuments, PostgresRecall,
-                      PostgresHousekeeping, PostgresTransfer):
+class PostgresStorage(SharedTables, PostgresSearch, PostgresLock, PostgresHousekeeping):
     """The app's tables on a connection pool shared with the PostgresSaver of the same database."""
+
+    dialect = POSTGRES
 
     def __init__(self, db: Database, checkpoints: PostgresSaver | None,
                  checkpointer: BaseCheckpointSaver | None = None,
@@ -57,8 +45,8 @@ class PostgresStorage(PostgresSessions, PostgresJournal, PostgresSummaryCache, P
         if saver is None:
             raise ValueError("PostgresStorage needs a checkpointer")
         self.db = db
-        self.checkpoints = checkpoints
         self.saver: BaseCheckpointSaver = saver
+        self.own_checkpoints = saver is checkpoints
         self._close_also = close_also
 
     @classmethod
@@ -100,38 +88,10 @@ class PostgresStorage(PostgresSessions, PostgresJournal, PostgresSummaryCache, P
         return cls(Database(pool), saver, close_also=close_also)
 
     @contextmanager
-    def session_lock(self, session_id: str, wait: bool = True) -> Iterator[bool]:
-        """Held by one thread of one process at a time: the process-local lock, then a PostgreSQL advisory lock.
-
-        Reentrant within a thread: only the outermost holder takes the advisory lock. Yields whether it is held.
-        """
-        local = local_session_lock(session_id)
-        if not local.acquire(blocking=wait):
-            yield False
-            return
-        key = (self.db.domain, session_id)
-        try:
-            with _holds_guard:
-                hold = _holds.get(key)
-            if hold is None:
-                stack = self.db.lock(session_id, wait)
-                if stack is None:
-                    yield False
-                    return
-                hold = _Hold(stack)
-                with _holds_guard:
-                    _holds[key] = hold
-            hold.depth += 1
-            try:
-                yield True
-            finally:
-                hold.depth -= 1
-                if hold.depth == 0:
-                    with _holds_guard:
-                        del _holds[key]
-                    self.db.unlock(hold.stack)
-        finally:
-            local.release()
+    def rows(self, transaction: bool = True) -> Iterator[Rows]:
+        """A cursor on a pooled connection; its statements commit together when `transaction`."""
+        with self.db.cursor(transaction=transaction) as cur:
+            yield Rows(cur, POSTGRES)
 
     def close(self) -> None:
         """Close the pool, and the saver's own connection when it came with one."""

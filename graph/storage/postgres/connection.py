@@ -4,12 +4,11 @@ Connections are autocommit and never prepare statements, so a transaction-mode p
 of the server works; rows come back as dicts, the way PostgresSaver reads them.
 """
 
-import logging
 import threading
 import time
 import weakref
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, ExitStack, contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -21,8 +20,6 @@ from psycopg_pool import ConnectionPool
 
 from graph.storage.base import DatabaseError
 from graph.storage.serde import CachingSerializer
-
-logger = logging.getLogger(__name__)
 
 URL_SCHEMES = ("postgresql", "postgres")
 POOL_MIN = 1
@@ -122,7 +119,7 @@ def startup_lock(conn: psycopg.Connection[Any]) -> Iterator[None]:
     PostgresSaver's CREATE INDEX CONCURRENTLY waits for, a deadlock.
     """
     deadline = time.monotonic() + STARTUP_WAIT
-    while not _held(conn.execute("SELECT pg_try_advisory_lock(%s) AS held", (STARTUP_LOCK,)).fetchone()):
+    while not held(conn.execute("SELECT pg_try_advisory_lock(%s) AS held", (STARTUP_LOCK,)).fetchone()):
         if time.monotonic() > deadline:
             raise DatabaseError("Another process has been setting up the chat database for too long")
         time.sleep(0.2)
@@ -132,7 +129,7 @@ def startup_lock(conn: psycopg.Connection[Any]) -> Iterator[None]:
         conn.execute("SELECT pg_advisory_unlock(%s)", (STARTUP_LOCK,))
 
 
-def _held(row: Any) -> bool:
+def held(row: Any) -> bool:
     """The boolean a lock function returned, whichever row factory made the row."""
     return bool(row["held"] if isinstance(row, dict) else row[0])
 
@@ -178,37 +175,6 @@ class Database:
     def connection(self) -> AbstractContextManager[psycopg.Connection[Any]]:
         """A pooled connection for work of several statements."""
         return self.pool.connection()
-
-    def lock(self, key: str, wait: bool) -> ExitStack | None:
-        """Take the advisory lock of `key` in a transaction kept open on its own connection; None when busy.
-
-        A transaction-scoped lock pins the server connection behind a transaction-mode pooler and goes with
-        the connection if it breaks. Closing the returned stack ends the transaction, which releases it.
-        """
-        stack = ExitStack()
-        try:
-            conn = stack.enter_context(self.lock_pool.connection())
-            stack.enter_context(conn.transaction())
-            if wait:
-                conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (key,))
-                return stack
-            row = conn.execute("SELECT pg_try_advisory_xact_lock(hashtextextended(%s, 0)) AS held", (key,)).fetchone()
-        except BaseException:
-            stack.close()
-            raise
-        if _held(row):
-            return stack
-        stack.close()
-        return None
-
-    @staticmethod
-    def unlock(stack: ExitStack) -> None:
-        """End a lock's transaction and give its connection back; a broken connection already let go."""
-        try:
-            stack.close()
-        except psycopg.Error:
-            logger.warning("Releasing a session lock failed; its connection is gone, and the lock with it",
-                           exc_info=True)
 
     def close(self) -> None:
         """Close the pools and every connection they hold."""

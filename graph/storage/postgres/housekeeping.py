@@ -3,13 +3,11 @@
 import logging
 from collections import defaultdict
 
-from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.checkpoint.postgres import PostgresSaver
 from psycopg.rows import dict_row
 
 from graph.storage.base import KEEP_CHECKPOINTS
 from graph.storage.postgres.connection import Database
-from graph.storage.postgres.schema import APP_TABLES
+from graph.storage.shared.common import APP_TABLES
 
 logger = logging.getLogger(__name__)
 
@@ -52,15 +50,14 @@ class PostgresHousekeeping:
     """Pruning, compaction and the database's size."""
 
     db: Database
-    saver: BaseCheckpointSaver
-    checkpoints: PostgresSaver | None
+    own_checkpoints: bool
 
     def prune_checkpoints(self, session_id: str, keep: int = KEEP_CHECKPOINTS) -> int:
         """Delete older checkpoints with their pending writes, and the blobs no kept checkpoint uses.
 
         One snapshot (repeatable read) for the whole thread: what a run saves meanwhile is neither seen nor deleted.
         """
-        if self.checkpoints is None or self.saver is not self.checkpoints:
+        if not self.own_checkpoints:
             return 0  # checkpoints kept elsewhere are not ours to prune
         removed = 0
         with self.db.connection() as conn, conn.transaction(), conn.cursor(row_factory=dict_row) as cur:

@@ -8,6 +8,8 @@ from typing import Any
 
 import psycopg
 
+from graph.storage.shared.common import rename_policies_sql
+
 INDEXED_CHARS = 100_000  # a tsvector holds at most 1 MB; longer text is searched by trigrams past this
 
 MIGRATIONS: list[list[str]] = [
@@ -86,11 +88,9 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX IF NOT EXISTS recall_turns_tsv ON recall_turns USING GIN (body_tsv)",
         "CREATE INDEX IF NOT EXISTS recall_turns_trgm ON recall_turns USING GIN (body gin_trgm_ops)",
     ],
+    # 2: stored policy ids become the policies' names
+    [rename_policies_sql()],
 ]
-
-APP_TABLES = ("schema_version", "chat_sessions", "summary_prefetch", "turn_journal", "documents", "document_chunks",
-              "recall_turns")
-
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:
     """The number of migrations this database has had."""
@@ -100,17 +100,19 @@ def schema_version(conn: psycopg.Connection[Any]) -> int:
     return int(value) if isinstance(value, int) else 0
 
 
-def migrate(conn: psycopg.Connection[Any]) -> int:
-    """Apply the migrations this database has not had yet, each in its own transaction; returns the version."""
+def migrate(conn: psycopg.Connection[Any], target: int | None = None) -> int:
+    """Apply the migrations this database has not had yet (up to `target`, all by default), each in its own
+    transaction; returns the version it is at now."""
+    target = len(MIGRATIONS) if target is None else target
     current = schema_version(conn)
-    for version, statements in enumerate(MIGRATIONS, start=1):
+    for version, statements in enumerate(MIGRATIONS[:target], start=1):
         if version <= current:
             continue
         with conn.transaction():
             for statement in statements:
                 conn.execute(statement)
             conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (version,))
-    return len(MIGRATIONS)
+    return max(current, target)
 
 
 def _value(row: object) -> object:

@@ -5,38 +5,32 @@ import os
 import sqlite3
 from pathlib import Path
 
-from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.checkpoint.sqlite import SqliteSaver
-
 from graph.storage.base import KEEP_CHECKPOINTS
+from graph.storage.shared.base import Tables
 
 logger = logging.getLogger(__name__)
 
 
-class SqliteHousekeeping:
+class SqliteHousekeeping(Tables):
     """Pruning, compaction and the file's size."""
 
-    db: SqliteSaver
-    saver: BaseCheckpointSaver
     path: Path | None
 
     def prune_checkpoints(self, session_id: str, keep: int = KEEP_CHECKPOINTS) -> int:
-        if self.saver is not self.db:  # checkpoints kept elsewhere (in memory) are not ours to prune
+        if not self.own_checkpoints:  # checkpoints kept elsewhere (in memory) are not ours to prune
             return 0
-        with self.db.cursor() as cur:
-            cur.execute(
+        with self.rows() as cur:
+            removed = cur.execute(
                 "DELETE FROM checkpoints WHERE thread_id = ? AND checkpoint_id NOT IN ("
                 " SELECT checkpoint_id FROM checkpoints WHERE thread_id = ? ORDER BY checkpoint_id DESC LIMIT ?)",
-                (session_id, session_id, keep),
-            )
-            removed = cur.rowcount
+                (session_id, session_id, keep)).rowcount
             cur.execute("DELETE FROM writes WHERE thread_id = ? AND checkpoint_id NOT IN ("
                         " SELECT checkpoint_id FROM checkpoints WHERE thread_id = ?)", (session_id, session_id))
         return removed
 
     def compact(self) -> None:
         try:
-            with self.db.cursor(transaction=False) as cur:
+            with self.rows(transaction=False) as cur:
                 cur.execute("PRAGMA incremental_vacuum")
                 cur.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except sqlite3.OperationalError:

@@ -1,73 +1,91 @@
-"""The app's own SQLite tables, versioned: each migration runs once, in order, at start-up."""
+"""The app's own SQLite tables, versioned: each migration runs once, in order, at start-up, in a transaction."""
 
 import sqlite3
 
-MIGRATIONS: list[str] = [
+from graph.storage.shared.common import rename_policies_sql
+
+
+def body_of(row: str) -> str:
+    """SQL for the text a recall turn is searched by (`record_body`), read from the JSON record of `row`."""
+    return " || char(10) || ".join(f"COALESCE(json_extract({row}.record, '$.{key}'), '')"
+                                   for key in ("user", "tools", "assistant"))
+
+
+def index_entry(row: str) -> str:
+    """A trigger's statement adding the `new` row to the external-content index, or removing the `old` one
+    (an external-content index is told what it held)."""
+    command = ("recall_fts, ", "'delete', ") if row == "old" else ("", "")
+    return (f"INSERT INTO recall_fts ({command[0]}rowid, body, thread_id) "
+            f"VALUES ({command[1]}{row}.id, {body_of(row)}, {row}.thread_id);")
+
+
+MIGRATIONS: list[list[str]] = [
     # 1: sessions, summaries made ahead, the turn journal, documents with their FTS5 index
-    """
-    CREATE TABLE IF NOT EXISTS chat_sessions (
-        thread_id TEXT PRIMARY KEY,
-        title TEXT NOT NULL DEFAULT '',
-        updated_at TEXT NOT NULL,
-        turns INTEGER NOT NULL DEFAULT 0,
-        system_prompt TEXT NOT NULL DEFAULT '',
-        context_policy TEXT NOT NULL DEFAULT '',
-        agent_prompt TEXT NOT NULL DEFAULT '',
-        reminder TEXT NOT NULL DEFAULT '',
-        hide_old_tool_results INTEGER NOT NULL DEFAULT 0
-    );
-    CREATE TABLE IF NOT EXISTS summary_prefetch (
-        key TEXT PRIMARY KEY,
-        thread_id TEXT NOT NULL,
-        record TEXT NOT NULL,
-        created_at TEXT NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS turn_journal (
-        thread_id TEXT PRIMARY KEY,
-        payload TEXT NOT NULL,
-        created_at TEXT NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS documents (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        thread_id TEXT NOT NULL,
-        title TEXT NOT NULL,
-        tokens INTEGER NOT NULL,
-        mode TEXT NOT NULL,
-        content TEXT NOT NULL,
-        created_at TEXT NOT NULL
-    );
-    CREATE INDEX IF NOT EXISTS documents_thread ON documents(thread_id);
-    CREATE VIRTUAL TABLE IF NOT EXISTS document_chunks USING fts5(
-        contents, title UNINDEXED, thread_id UNINDEXED, document_id UNINDEXED, tokenize = 'unicode61'
-    );
-    """,
+    [
+        """CREATE TABLE IF NOT EXISTS chat_sessions (
+            thread_id TEXT PRIMARY KEY,
+            title TEXT NOT NULL DEFAULT '',
+            updated_at TEXT NOT NULL,
+            turns INTEGER NOT NULL DEFAULT 0,
+            system_prompt TEXT NOT NULL DEFAULT '',
+            context_policy TEXT NOT NULL DEFAULT '',
+            agent_prompt TEXT NOT NULL DEFAULT '',
+            reminder TEXT NOT NULL DEFAULT '',
+            hide_old_tool_results INTEGER NOT NULL DEFAULT 0
+        )""",
+        "CREATE TABLE IF NOT EXISTS summary_prefetch (key TEXT PRIMARY KEY, thread_id TEXT NOT NULL, "
+        "record TEXT NOT NULL, created_at TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS turn_journal (thread_id TEXT PRIMARY KEY, payload TEXT NOT NULL, "
+        "created_at TEXT NOT NULL)",
+        """CREATE TABLE IF NOT EXISTS documents (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            thread_id TEXT NOT NULL,
+            title TEXT NOT NULL,
+            tokens INTEGER NOT NULL,
+            mode TEXT NOT NULL,
+            content TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        )""",
+        "CREATE INDEX IF NOT EXISTS documents_thread ON documents(thread_id)",
+        "CREATE VIRTUAL TABLE IF NOT EXISTS document_chunks USING fts5(contents, title UNINDEXED, "
+        "thread_id UNINDEXED, document_id UNINDEXED, tokenize = 'unicode61')",
+    ],
     # 2: the compression rate and recall switch are per-session settings
-    """
-    ALTER TABLE chat_sessions ADD COLUMN compression_rate REAL NOT NULL DEFAULT 0.3;
-    ALTER TABLE chat_sessions ADD COLUMN recall INTEGER NOT NULL DEFAULT 1;
-    """,
+    [
+        "ALTER TABLE chat_sessions ADD COLUMN compression_rate REAL NOT NULL DEFAULT 0.3",
+        "ALTER TABLE chat_sessions ADD COLUMN recall INTEGER NOT NULL DEFAULT 1",
+    ],
     # 3: every completed turn, indexed for recall and for the search over all sessions; the text is kept once
     # (in the record), the full-text index reads it through a view
-    """
-    CREATE TABLE IF NOT EXISTS recall_items (
-        id INTEGER PRIMARY KEY,
-        thread_id TEXT NOT NULL,
-        turn INTEGER NOT NULL,
-        day TEXT NOT NULL,
-        record TEXT NOT NULL,
-        tokens INTEGER NOT NULL,
-        vector BLOB,
-        UNIQUE (thread_id, turn)
-    );
-    CREATE VIEW IF NOT EXISTS recall_bodies AS
-        SELECT id, COALESCE(json_extract(record, '$.user'), '') || char(10)
-               || COALESCE(json_extract(record, '$.tools'), '') || char(10)
-               || COALESCE(json_extract(record, '$.assistant'), '') AS body, thread_id
-        FROM recall_items;
-    CREATE VIRTUAL TABLE IF NOT EXISTS recall_fts USING fts5(
-        body, thread_id, content = 'recall_bodies', content_rowid = 'id', tokenize = 'unicode61'
-    );
-    """,
+    [
+        """CREATE TABLE IF NOT EXISTS recall_items (
+            id INTEGER PRIMARY KEY,
+            thread_id TEXT NOT NULL,
+            turn INTEGER NOT NULL,
+            day TEXT NOT NULL,
+            record TEXT NOT NULL,
+            tokens INTEGER NOT NULL,
+            vector BLOB,
+            UNIQUE (thread_id, turn)
+        )""",
+        f"CREATE VIEW IF NOT EXISTS recall_bodies AS SELECT id, {body_of('recall_items')} AS body, thread_id "
+        "FROM recall_items",
+        "CREATE VIRTUAL TABLE IF NOT EXISTS recall_fts USING fts5(body, thread_id, content = 'recall_bodies', "
+        "content_rowid = 'id', tokenize = 'unicode61')",
+    ],
+    # 4: the recall table has PostgreSQL's name; triggers keep its index in step with it whatever statement
+    # changes it, the index rebuilt from the view they read alike; stored policy ids become policy names
+    [
+        "DROP VIEW IF EXISTS recall_bodies",
+        "ALTER TABLE recall_items RENAME TO recall_turns",
+        f"CREATE VIEW recall_bodies AS SELECT id, {body_of('recall_turns')} AS body, thread_id FROM recall_turns",
+        f"CREATE TRIGGER recall_turns_added AFTER INSERT ON recall_turns BEGIN {index_entry('new')} END",
+        f"CREATE TRIGGER recall_turns_removed AFTER DELETE ON recall_turns BEGIN {index_entry('old')} END",
+        f"CREATE TRIGGER recall_turns_changed AFTER UPDATE ON recall_turns "
+        f"BEGIN {index_entry('old')} {index_entry('new')} END",
+        "INSERT INTO recall_fts (recall_fts) VALUES ('rebuild')",
+        rename_policies_sql(),
+    ],
 ]
 
 
@@ -78,23 +96,29 @@ def schema_version(conn: sqlite3.Connection) -> int:
     return row[0] or 0
 
 
+def migrate(conn: sqlite3.Connection, target: int | None = None) -> int:
+    """Apply the migrations this database has not had yet (up to `target`, all by default), each in one
+    transaction; returns the version it is at now."""
+    target = len(MIGRATIONS) if target is None else target
+    if schema_version(conn) >= target:
+        return schema_version(conn)
+    for version, statements in enumerate(MIGRATIONS[:target], start=1):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if version > schema_version(conn):  # read inside the transaction: another opener may have been first
+                for statement in statements:
+                    if not _already_applied(conn, statement):
+                        conn.execute(statement)
+                conn.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
+    return target
+
+
 def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
     return {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
-
-
-def migrate(conn: sqlite3.Connection) -> int:
-    """Apply the migrations this database has not had yet; returns the version it is at now."""
-    current = schema_version(conn)
-    for version, script in enumerate(MIGRATIONS, start=1):
-        if version <= current:
-            continue
-        for statement in filter(str.strip, script.split(";\n")):
-            if _already_applied(conn, statement):
-                continue
-            conn.execute(statement)
-        conn.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
-        conn.commit()
-    return len(MIGRATIONS)
 
 
 def _already_applied(conn: sqlite3.Connection, statement: str) -> bool:

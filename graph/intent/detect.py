@@ -4,7 +4,7 @@ import ast
 import re
 import unicodedata
 
-from graph.tools import phrases
+from graph.intent import phrases
 
 MAX_QUESTION_CHARS = 200
 

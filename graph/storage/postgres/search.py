@@ -1,11 +1,12 @@
-"""The recall index in PostgreSQL: one row per completed turn, ranked like the documents."""
+"""Full-text search in PostgreSQL: document chunks and completed turns, each row's text in a 'simple'
+tsvector and a trigram index, ranked like SQLite's bm25 (see `ranking`); a turn keeps its text in `body`."""
 
 import re
 
-from graph.storage.base import record_body
 from graph.storage.postgres.connection import Database
 from graph.storage.postgres.ranking import ranked_sql, search_params, search_terms, tsquery
 from graph.storage.postgres.text import clean, json_value
+from graph.storage.shared.common import record_body
 
 SNIPPET_TOKENS = 16
 SNIPPET_CONTEXT_CHARS = 30  # either side of a word found inside a longer one (Korean, Chinese)
@@ -33,40 +34,28 @@ def with_ellipses(snippet: str, body: str) -> str:
     return ("…" if start > 0 else "") + snippet + ("…" if end < len(body) else "")
 
 
-class PostgresRecall:
-    """Rows of `recall_turns`."""
+class PostgresSearch:
+    """`search_chunks`, and the recall index's writes and searches."""
 
     db: Database
 
+    def search_chunks(self, session_id: str, words: list[str], limit: int) -> list[tuple[str, str, float]]:
+        if not search_terms(words) or limit <= 0:
+            return []
+        sql = ranked_sql("document_chunks", "contents", "contents_tsv", "t.thread_id = %(session)s",
+                         "c.title, c.contents", words)
+        with self.db.cursor(transaction=False) as cur:
+            rows = cur.execute(sql, search_params(words, session=session_id, limit=limit)).fetchall()
+        return [(row["title"], row["contents"], float(row["score"])) for row in rows]
+
     def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,
                    vector: bytes | None = None) -> None:
-        body = record_body(record)
         with self.db.cursor() as cur:
             cur.execute("INSERT INTO recall_turns (thread_id, turn, day, body, record, tokens, vector) "
                         "VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (thread_id, turn) DO UPDATE SET "
                         "day = excluded.day, body = excluded.body, record = excluded.record, "
                         "tokens = excluded.tokens, vector = excluded.vector",
-                        (session_id, turn, day, clean(body), json_value(record), tokens, vector))
-
-    def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int]]:
-        with self.db.cursor(transaction=False) as cur:
-            rows = cur.execute("SELECT turn, vector, tokens FROM recall_turns WHERE thread_id = %s AND turn > %s "
-                               "AND vector IS NOT NULL ORDER BY turn", (session_id, after_turn)).fetchall()
-        return [(int(row["turn"]), bytes(row["vector"]), int(row["tokens"])) for row in rows]
-
-    def recall_records(self, session_id: str, turns: list[int]) -> dict[int, dict]:
-        if not turns:
-            return {}
-        with self.db.cursor(transaction=False) as cur:
-            rows = cur.execute("SELECT turn, record FROM recall_turns WHERE thread_id = %s AND turn = ANY(%s)",
-                               (session_id, list(turns))).fetchall()
-        return {int(row["turn"]): row["record"] for row in rows}
-
-    def recall_last_turn(self, session_id: str) -> int:
-        with self.db.cursor(transaction=False) as cur:
-            row = cur.execute("SELECT MAX(turn) AS turn FROM recall_turns WHERE thread_id = %s",
-                              (session_id,)).fetchone()
-        return int(row["turn"] or 0) if row else 0
+                        (session_id, turn, day, clean(record_body(record)), json_value(record), tokens, vector))
 
     def recall_search(self, session_id: str, words: list[str], below_turn: int,
                       limit: int) -> list[tuple[int, float, dict, int]]:
@@ -93,4 +82,3 @@ class PostgresRecall:
                  "snippet": with_ellipses(row["snippet"], row["body"]) if "**" in row["snippet"]
                  else substring_snippet(row["body"], terms)}
                 for row in rows]
-

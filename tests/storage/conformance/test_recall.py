@@ -1,4 +1,5 @@
-"""The recall index: turns added, found by their words before a turn, and across sessions with a snippet."""
+"""RecallStorage: turns added, found by their words before a turn, and across sessions with a snippet, alike on
+SQLite and PostgreSQL."""
 
 import pytest
 
@@ -45,6 +46,17 @@ def test_search_finds_turns_before_the_given_one(storage: Storage):
     assert storage.recall_search("s", ["paris"], 1, 5) == []
     assert storage.recall_search("s", ["paris"], 10, 1)[0][0] in (1, 3)
     assert storage.recall_search("s", [], 10, 5) == []
+
+
+def test_deleting_a_session_takes_its_turns_out_of_both_searches(storage: Storage):
+    add_turns(storage, "gone")
+    add_turns(storage, "kept")
+    storage.delete_session("gone")
+    assert storage.recall_search("gone", ["paris"], 10, 5) == []
+    assert storage.recall_last_turn("gone") == 0 and storage.recall_records("gone", [1, 2]) == {}
+    assert {hit["session_id"] for hit in storage.search_turns(["paris"], 10)} == {"kept"}
+    add_turns(storage, "gone")  # the id used again
+    assert [turn for turn, *_ in storage.recall_search("gone", ["paris", "eiffel"], 10, 5)] == [3, 1]
 
 
 def test_search_turns_across_sessions_with_a_highlighted_snippet(storage: Storage):

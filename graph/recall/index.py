@@ -1,4 +1,4 @@
-"""Recall memory: every completed turn is indexed, and the turns that answer the current message
+"""The recall index: every completed turn is indexed, and the turns that answer the current message
 come back into the context as dated excerpts, within their share of the request budget. No LLM call."""
 
 import json
@@ -8,69 +8,23 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 import numpy as np
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import BaseMessage
 
 from graph.context import split_turns
-from graph.memory.embeddings import embed, from_bytes, to_bytes
+from graph.recall.embeddings import embed, to_bytes
+from graph.recall.records import turn_body, turn_record
+from graph.recall.vectors import SessionVectors, turn_vectors
 from graph.request.tokens import count_text
 from graph.request.words import query_words
 from graph.storage import Storage
-from state.messages import message_text
+from prompt.recall import RECALL_HEADER
 
-RECALL_HEADER = ("[Excerpts from earlier in this conversation, by turn and date. They are things the user "
-                 "and you said before; use them when they answer the question.]")
 CANDIDATES = 24
-EXCERPT_CHARS = 1500  # one huge turn (a pasted file) cannot take the whole recall budget
 MIN_SCORE = 0.5  # bm25 below this is a chance overlap of common words, so casual turns recall nothing
 MIN_SIMILARITY = 0.12  # mean cosine below this is a different subject
 KEYWORD_LEAD = 2  # the best keyword matches come first; embeddings fill the rest
 CACHED_SESSIONS = 64
 MAX_RECALLED = 20  # turns at most: a large window is not filled with every loose match
-
-
-
-def turn_body(turn: Sequence[BaseMessage]) -> str:
-    """Everything said in a turn, tool calls and results included: the text the index searches."""
-    parts = []
-    for message in turn:
-        parts.append(message_text(message))
-        for call in getattr(message, "tool_calls", None) or []:
-            parts.append(f"{call['name']} {json.dumps(call['args'], ensure_ascii=False)}")
-    return "\n".join(part for part in parts if part)
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= EXCERPT_CHARS else text[:EXCERPT_CHARS] + " …"
-
-
-def turn_record(number: int, day: str, turn: Sequence[BaseMessage]) -> dict:
-    """A turn as seed 004's JSON document: its number, date, what the user and the assistant said."""
-    user = " ".join(message_text(m) for m in turn if isinstance(m, HumanMessage))
-    calls = {call["id"]: call for m in turn if isinstance(m, AIMessage) for call in m.tool_calls}
-    tools = [f"{m.name}({json.dumps(calls[m.tool_call_id]['args'], ensure_ascii=False)}) -> {message_text(m)}"
-             if m.tool_call_id in calls else f"{m.name} -> {message_text(m)}"
-             for m in turn if isinstance(m, ToolMessage)]
-    answer = message_text(turn[-1]) if turn and isinstance(turn[-1], AIMessage) else ""
-    record = {"turn": number, "date": day, "user": _clip(user), "assistant": _clip(answer)}
-    if tools:
-        record["tools"] = _clip("; ".join(tools))
-    return record
-
-
-def turn_vectors(turns: Sequence[Sequence[BaseMessage]], bodies: Sequence[str]) -> np.ndarray | None:
-    """Per turn, the mean of the user's words and the whole turn embedded: a question is matched against
-    both, so a fact the user stated counts fully while the assistant's answers are still found."""
-    users = [" ".join(message_text(m) for m in turn if isinstance(m, HumanMessage)) for turn in turns]
-    vectors = embed([*users, *bodies])
-    if vectors is None:
-        return None
-    return (vectors[: len(turns)] + vectors[len(turns):]) / 2  # one vector: its dot product is the mean
-
-
-def render_recalled(recalled: Sequence[dict]) -> str:
-    """The recalled turns as one message: a line saying what they are, then the JSON records."""
-    records = [item["record"] for item in recalled]
-    return f"{RECALL_HEADER}\n{json.dumps({'earlier_turns': records}, ensure_ascii=False)}"
 
 
 class RecallIndex:
@@ -101,7 +55,7 @@ class RecallIndex:
             self.storage.recall_add(session_id, number, day, record, tokens, vector)
         return len(new)
 
-    def _session_vectors(self, session_id: str) -> "SessionVectors":
+    def _session_vectors(self, session_id: str) -> SessionVectors:
         """The session's turn vectors, read once and then only the turns added since (bounded cache)."""
         with self._lock:
             known = self._vectors.pop(session_id, None) or SessionVectors()
@@ -151,20 +105,3 @@ class RecallIndex:
         return [{"turn": turn, "score": round(chosen[turn][0], 3), "tokens": chosen[turn][1], "record": records[turn]}
                 for turn in sorted(chosen) if turn in records]
 
-
-class SessionVectors:
-    """One session's turn vectors as a matrix, in turn order."""
-
-    def __init__(self, turns: Sequence[int] = (), matrix: np.ndarray | None = None,
-                 tokens: Sequence[int] = ()) -> None:
-        self.turns, self.tokens = list(turns), list(tokens)
-        self.matrix = matrix if matrix is not None else np.zeros((0, 0), dtype=np.float32)
-
-    @property
-    def last_turn(self) -> int:
-        return self.turns[-1] if self.turns else 0
-
-    def extended(self, rows: Sequence[tuple[int, bytes, int]]) -> "SessionVectors":
-        added = from_bytes([vector for _, vector, _ in rows])
-        matrix = added if not self.turns else np.vstack([self.matrix, added])
-        return SessionVectors([*self.turns, *(t for t, _, _ in rows)], matrix, [*self.tokens, *(n for _, _, n in rows)])

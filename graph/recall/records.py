@@ -1,0 +1,42 @@
+"""A completed turn as recall stores it: the text the index searches and seed 004's JSON document."""
+
+import json
+from collections.abc import Sequence
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+
+from state.messages import message_text
+
+EXCERPT_CHARS = 1500  # one huge turn (a pasted file) cannot take the whole recall budget
+
+
+def turn_body(turn: Sequence[BaseMessage]) -> str:
+    """Everything said in a turn, tool calls and results included: the text the index searches."""
+    parts = []
+    for message in turn:
+        parts.append(message_text(message))
+        for call in getattr(message, "tool_calls", None) or []:
+            parts.append(f"{call['name']} {json.dumps(call['args'], ensure_ascii=False)}")
+    return "\n".join(part for part in parts if part)
+
+
+def user_text(turn: Sequence[BaseMessage]) -> str:
+    """What the user said in a turn."""
+    return " ".join(message_text(m) for m in turn if isinstance(m, HumanMessage))
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= EXCERPT_CHARS else text[:EXCERPT_CHARS] + " …"
+
+
+def turn_record(number: int, day: str, turn: Sequence[BaseMessage]) -> dict:
+    """A turn as seed 004's JSON document: its number, date, what the user and the assistant said."""
+    calls = {call["id"]: call for m in turn if isinstance(m, AIMessage) for call in m.tool_calls}
+    tools = [f"{m.name}({json.dumps(calls[m.tool_call_id]['args'], ensure_ascii=False)}) -> {message_text(m)}"
+             if m.tool_call_id in calls else f"{m.name} -> {message_text(m)}"
+             for m in turn if isinstance(m, ToolMessage)]
+    answer = message_text(turn[-1]) if turn and isinstance(turn[-1], AIMessage) else ""
+    record = {"turn": number, "date": day, "user": _clip(user_text(turn)), "assistant": _clip(answer)}
+    if tools:
+        record["tools"] = _clip("; ".join(tools))
+    return record

@@ -1,0 +1,72 @@
+"""What a person changes in a session outside a turn: pins, summaries, documents; each under its lock."""
+
+from graph.memory.edit import deleted_record, edited_record
+from graph.session.services import SessionServices
+from state.rates import clamp_rate
+from state.session import DocumentInfo, SessionSettings
+
+
+class SessionEdits:
+    """Pins, summary edits, summarizing now, and documents of one session (mixed into its handle)."""
+
+    services: SessionServices
+    id: str
+
+    def settings(self) -> SessionSettings:
+        """The session's own settings (policy, prompts, modifiers, compression rate, recall)."""
+        return self.services.storage.load_settings(self.id)
+
+    def pin(self, message_id: str, pinned: bool = True) -> None:
+        """Keep a message whole in every later context (never summarized away), or stop doing so."""
+        with self.services.storage.session_lock(self.id):
+            current = list(self.services.read_state(self.id).get("pinned") or [])
+            updated = [*current, message_id] if pinned and message_id not in current else current
+            updated = updated if pinned else [mid for mid in current if mid != message_id]
+            self.services.update_state(self.id, {"pinned": updated})
+
+    def edit_summary(self, first_turn: int, text: str | None, level: int = 1) -> None:
+        """Replace a summary's text (what the model sees from the next turn; the record keeps its original),
+        or with None take it out of the context (the panel still lists it)."""
+        if text is not None and not text.strip():
+            raise ValueError("a summary cannot be empty")
+        key = "summary_history" if level <= 1 else "consolidated"
+        with self.services.storage.session_lock(self.id):
+            records = list(self.services.read_state(self.id).get(key) or [])
+            index = next((i for i, r in enumerate(records) if r["turns"][0] == first_turn
+                          and r.get("level", 1) == level), None)
+            if index is None:
+                raise KeyError(f"no summary starts at turn {first_turn}")
+            records[index] = deleted_record(records[index]) if text is None else edited_record(records[index],
+                                                                                                 text.strip())
+            self.services.update_state(self.id, {key: records})
+
+    def summarize_now(self, compression_rate: float | None = None) -> bool:
+        """Summarize the completed turns not summarized yet (all but the last), at once; False when none."""
+        settings = self.settings()
+        rate = settings.compression_rate if compression_rate is None else clamp_rate(compression_rate)
+        with self.services.storage.session_lock(self.id):
+            values = {**self.services.read_state(self.id), "context_policy": settings.context_policy,
+                      "session_id": self.id}
+            record = self.services.planner.summarize_now(values, rate)
+            if record is None:
+                return False
+            history = [*(values.get("summary_history") or []), record]
+            self.services.update_state(self.id, {"summary_history": history})
+        return True
+
+    def turn_excerpts(self, turns: list[int]) -> list[dict]:
+        """The records of these earlier turns as recall shows them to the model (turn, date, user, assistant)."""
+        records = self.services.storage.recall_records(self.id, turns)
+        return [records[turn] for turn in turns if turn in records]
+
+    def documents(self) -> list[DocumentInfo]:
+        """The session's documents."""
+        return self.services.documents.list_documents(self.id)
+
+    def add_document(self, name: str, data: bytes) -> DocumentInfo:
+        """Read and store an uploaded file; DocumentRefused says why one cannot be added."""
+        return self.services.documents.add(self.id, name, self.services.read_document(name, data))
+
+    def remove_document(self, document_id: int) -> None:
+        """Remove one of the session's documents."""
+        self.services.documents.remove(self.id, document_id)

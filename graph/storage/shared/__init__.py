@@ -1,0 +1,15 @@
+"""What SQLite and PostgreSQL share, written once: names, values, and every statement that differs between
+them only in its placeholders and the way rows come back."""
+
+from graph.storage.shared.cache import SummaryCacheRows
+from graph.storage.shared.documents import DocumentRows
+from graph.storage.shared.journal import JournalRows
+from graph.storage.shared.recall import RecallRows
+from graph.storage.shared.sessions import SessionRows
+
+
+class SharedTables(SessionRows, JournalRows, SummaryCacheRows, DocumentRows, RecallRows):
+    """Every role's statements that read alike in both dialects; a backend adds its search, locks and upkeep."""
+
+
+__all__ = ["SharedTables"]

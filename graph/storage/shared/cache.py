@@ -1,0 +1,23 @@
+"""Summaries made ahead of time, kept until the turn that applies them; taking one removes it."""
+
+from graph.storage.shared.base import Tables
+from graph.storage.shared.common import utc_now
+
+
+class SummaryCacheRows(Tables):
+    """Rows of `summary_prefetch`."""
+
+    def cache_put(self, key: str, session_id: str, record: dict) -> None:
+        with self.rows() as cur:
+            cur.execute("INSERT INTO summary_prefetch (key, thread_id, record, created_at) VALUES (?, ?, ?, ?) "
+                        "ON CONFLICT (key) DO UPDATE SET thread_id = excluded.thread_id, record = excluded.record, "
+                        "created_at = excluded.created_at", (key, session_id, self.dialect.dump(record), utc_now()))
+
+    def cache_has(self, key: str) -> bool:
+        with self.rows(transaction=False) as cur:
+            return cur.execute("SELECT 1 AS found FROM summary_prefetch WHERE key = ?", (key,)).one() is not None
+
+    def cache_take(self, key: str) -> dict | None:
+        with self.rows() as cur:
+            row = cur.execute("DELETE FROM summary_prefetch WHERE key = ? RETURNING record", (key,)).one()
+        return self.dialect.load(row["record"]) if row else None

@@ -1,0 +1,37 @@
+"""Names and values both backends use alike: the tables, the settings' columns, timestamps, titles."""
+
+from datetime import UTC, datetime
+
+TITLE_CHARS = 60
+SETTING_COLUMNS = ("system_prompt", "context_policy", "agent_prompt", "reminder", "hide_old_tool_results",
+                   "compression_rate", "recall")
+SESSION_COLUMNS = ("thread_id", "title", "updated_at", "turns", *SETTING_COLUMNS)
+SESSION_TABLES = ("chat_sessions", "summary_prefetch", "turn_journal", "document_chunks", "documents",
+                  "recall_turns")  # every table holding a session's rows; chunks before their documents
+APP_TABLES = ("schema_version", *SESSION_TABLES)
+RENAMED_POLICIES = {"seed000": "every_three_turns", "seed001": "token_threshold", "seed002": "window_share",
+                    "seed003": "sliding_window"}  # context-policy ids stored before the policies had names
+
+
+def utc_now() -> str:
+    """A timestamp that sorts as text."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def make_title(text: str) -> str:
+    """A one-line title from the first user message."""
+    line = " ".join(text.split())
+    return line if len(line) <= TITLE_CHARS else line[: TITLE_CHARS - 1] + "…"
+
+
+def record_body(record: dict) -> str:
+    """The text a recall record is searched by: what the user said, the tools' calls and results, the answer."""
+    return f"{record.get('user', '')}\n{record.get('tools', '')}\n{record.get('assistant', '')}"
+
+
+def rename_policies_sql() -> str:
+    """The data migration both dialects run: stored policy ids become the policies' names (literals, no
+    placeholders, so each dialect's migration list holds it as it is)."""
+    cases = " ".join(f"WHEN '{old}' THEN '{new}'" for old, new in RENAMED_POLICIES.items())
+    olds = ", ".join(f"'{old}'" for old in RENAMED_POLICIES)
+    return f"UPDATE chat_sessions SET context_policy = CASE context_policy {cases} END WHERE context_policy IN ({olds})"

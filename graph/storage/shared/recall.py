@@ -1,0 +1,28 @@
+"""The recall index's rows: a session's turns by number, with their records and embeddings. Adding a turn
+and searching are the backend's own (the full-text index differs)."""
+
+from graph.storage.shared.base import Tables
+
+
+class RecallRows(Tables):
+    """Rows of `recall_turns` read by turn."""
+
+    def recall_last_turn(self, session_id: str) -> int:
+        with self.rows(transaction=False) as cur:
+            row = cur.execute("SELECT MAX(turn) AS turn FROM recall_turns WHERE thread_id = ?", (session_id,)).one()
+        return int(row["turn"] or 0) if row else 0
+
+    def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int]]:
+        with self.rows(transaction=False) as cur:
+            rows = cur.execute("SELECT turn, vector, tokens FROM recall_turns WHERE thread_id = ? AND turn > ? "
+                               "AND vector IS NOT NULL ORDER BY turn", (session_id, after_turn)).all()
+        return [(int(row["turn"]), bytes(row["vector"]), int(row["tokens"])) for row in rows]
+
+    def recall_records(self, session_id: str, turns: list[int]) -> dict[int, dict]:
+        if not turns:
+            return {}
+        marks = ", ".join("?" for _ in turns)
+        with self.rows(transaction=False) as cur:
+            rows = cur.execute(f"SELECT turn, record FROM recall_turns WHERE thread_id = ? AND turn IN ({marks})",
+                               (session_id, *turns)).all()
+        return {int(row["turn"]): self.dialect.load(row["record"]) for row in rows}

@@ -1,0 +1,73 @@
+"""The session list and each session's settings, beside the checkpoints."""
+
+from graph.storage.shared.base import Tables
+from graph.storage.shared.common import SESSION_TABLES, SETTING_COLUMNS, make_title, utc_now
+from state.session import SessionInfo, SessionSettings
+
+UPSERT_SETTINGS = (f"INSERT INTO chat_sessions (thread_id, updated_at, {', '.join(SETTING_COLUMNS)}) "
+                   f"VALUES (?, ?, {', '.join('?' for _ in SETTING_COLUMNS)}) ON CONFLICT (thread_id) DO UPDATE SET "
+                   + ", ".join(f"{name} = excluded.{name}" for name in SETTING_COLUMNS))
+
+
+class SessionRows(Tables):
+    """Rows of `chat_sessions`: title, last activity, turns done, and the session's settings."""
+
+    def record_session(self, session_id: str, first_message: str, turns: int) -> None:
+        with self.rows() as cur:
+            cur.execute(
+                "INSERT INTO chat_sessions (thread_id, title, updated_at, turns) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (thread_id) DO UPDATE SET updated_at = excluded.updated_at, turns = excluded.turns, "
+                "title = CASE WHEN chat_sessions.title = '' THEN excluded.title ELSE chat_sessions.title END",
+                (session_id, self.dialect.text(make_title(first_message)), utc_now(), turns),
+            )
+
+    def rename_session(self, session_id: str, title: str) -> None:
+        with self.rows() as cur:
+            cur.execute("INSERT INTO chat_sessions (thread_id, title, updated_at) VALUES (?, ?, ?) "
+                        "ON CONFLICT (thread_id) DO UPDATE SET title = excluded.title",
+                        (session_id, self.dialect.text(make_title(title)), utc_now()))
+
+    def list_sessions(self) -> list[SessionInfo]:
+        binary = self.dialect.binary
+        with self.rows(transaction=False) as cur:
+            rows = cur.execute(
+                "SELECT t.thread_id, COALESCE(s.title, '') AS title, COALESCE(s.updated_at, '') AS updated_at, "
+                f"COALESCE(s.turns, 0) AS turns FROM ({self._thread_source()}) AS t "
+                "LEFT JOIN chat_sessions AS s ON s.thread_id = t.thread_id "
+                f"ORDER BY COALESCE(s.updated_at, '') COLLATE {binary} DESC, t.thread_id COLLATE {binary}"
+            ).all()
+        return [SessionInfo(row["thread_id"], row["title"] or row["thread_id"], row["updated_at"], row["turns"])
+                for row in rows]
+
+    def _thread_source(self) -> str:
+        """Sessions are the threads with checkpoints; with checkpoints kept elsewhere, the listed ones."""
+        if self.own_checkpoints:
+            return "SELECT DISTINCT thread_id FROM checkpoints"
+        return "SELECT thread_id FROM chat_sessions"
+
+    def has_session(self, session_id: str) -> bool:
+        table = "checkpoints" if self.own_checkpoints else "chat_sessions"
+        with self.rows(transaction=False) as cur:
+            return cur.execute(f"SELECT 1 AS found FROM {table} WHERE thread_id = ? LIMIT 1",
+                               (session_id,)).one() is not None
+
+    def load_settings(self, session_id: str) -> SessionSettings:
+        with self.rows(transaction=False) as cur:
+            row = cur.execute(f"SELECT {', '.join(SETTING_COLUMNS)} FROM chat_sessions WHERE thread_id = ?",
+                              (session_id,)).one()
+        if row is None:
+            return SessionSettings()
+        return SessionSettings(**{**row, "hide_old_tool_results": bool(row["hide_old_tool_results"]),
+                                  "recall": bool(row["recall"]), "compression_rate": float(row["compression_rate"])})
+
+    def save_settings(self, session_id: str, settings: SessionSettings) -> None:
+        values = [getattr(settings, name) for name in SETTING_COLUMNS]
+        values = [self.dialect.text(value) if isinstance(value, str) else value for value in values]
+        with self.rows() as cur:
+            cur.execute(UPSERT_SETTINGS, (session_id, utc_now(), *values))
+
+    def delete_session(self, session_id: str) -> None:
+        self.saver.delete_thread(session_id)
+        with self.rows() as cur:
+            for table in SESSION_TABLES:
+                cur.execute(f"DELETE FROM {table} WHERE thread_id = ?", (session_id,))

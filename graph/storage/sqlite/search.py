@@ -1,0 +1,78 @@
+"""Full-text search in SQLite: document chunks in an FTS5 table, completed turns in an FTS5 index over a
+view of `recall_turns` (triggers keep it in step, so the text is stored once), both ranked by bm25. A turn
+search is narrowed by the session id's words in the index, then kept to the exact id."""
+
+import json
+
+from graph.storage.shared.base import Tables
+
+SNIPPET_TOKENS = 16
+BODY_WEIGHTS = "1.0, 0.0"  # bm25 weights: the text counts, the session id only filters
+
+
+def fts_query(words: list[str]) -> str:
+    """Words as an FTS5 OR-query; quoting keeps user text from being FTS syntax."""
+    return " OR ".join('"' + word.replace('"', '""') + '"' for word in words)
+
+
+def session_match(words: list[str], session_id: str | None) -> str:
+    """An FTS5 query for any of `words`, narrowed by the session id's words (ids sharing a word pass alike, so
+    the exact id is compared in SQL as well)."""
+    body = f"body : ({fts_query(words)})"
+    if session_id is None or not narrowable(session_id):
+        return body
+    return f"{body} AND thread_id : {fts_query([session_id])}"
+
+
+def narrowable(session_id: str) -> bool:
+    """Printable ASCII with a letter or digit: FTS5 makes a non-empty phrase of it (an empty one matches no row)."""
+    return session_id.isascii() and session_id.isprintable() and any(char.isalnum() for char in session_id)
+
+
+class SqliteSearch(Tables):
+    """`search_chunks`, and the recall index's writes and searches."""
+
+    def search_chunks(self, session_id: str, words: list[str], limit: int) -> list[tuple[str, str, float]]:
+        if not words:
+            return []
+        with self.rows(transaction=False) as cur:
+            rows = cur.execute(
+                "SELECT title, contents, -bm25(document_chunks) AS score FROM document_chunks "
+                "WHERE document_chunks MATCH ? AND thread_id = ? ORDER BY score DESC LIMIT ?",
+                (fts_query(words), session_id, limit)).all()
+        return [(row["title"], row["contents"], row["score"]) for row in rows]
+
+    def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,
+                   vector: bytes | None = None) -> None:
+        with self.rows() as cur:
+            cur.execute("INSERT INTO recall_turns (thread_id, turn, day, record, tokens, vector) "
+                        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (thread_id, turn) DO UPDATE SET day = excluded.day, "
+                        "record = excluded.record, tokens = excluded.tokens, vector = excluded.vector",
+                        (session_id, turn, day, json.dumps(record, ensure_ascii=False), tokens, vector))
+
+    def recall_search(self, session_id: str, words: list[str], below_turn: int,
+                      limit: int) -> list[tuple[int, float, dict, int]]:
+        if not words:
+            return []
+        with self.rows(transaction=False) as cur:
+            rows = cur.execute(
+                f"SELECT i.turn, -bm25(recall_fts, {BODY_WEIGHTS}) AS score, i.record, i.tokens FROM recall_fts "
+                "JOIN recall_turns AS i ON i.id = recall_fts.rowid "
+                "WHERE recall_fts MATCH ? AND i.thread_id = ? AND i.turn < ? ORDER BY score DESC LIMIT ?",
+                (session_match(words, session_id), session_id, below_turn, limit)).all()
+        return [(int(row["turn"]), float(row["score"]), json.loads(row["record"]), int(row["tokens"]))
+                for row in rows]
+
+    def search_turns(self, words: list[str], limit: int) -> list[dict]:
+        if not words:
+            return []
+        with self.rows(transaction=False) as cur:
+            rows = cur.execute(
+                "SELECT i.thread_id, COALESCE(NULLIF(s.title, ''), i.thread_id) AS title, i.turn, i.day, "
+                f"snippet(recall_fts, 0, '**', '**', '…', {SNIPPET_TOKENS}) AS snippet FROM recall_fts "
+                "JOIN recall_turns AS i ON i.id = recall_fts.rowid "
+                "LEFT JOIN chat_sessions AS s ON s.thread_id = i.thread_id "
+                f"WHERE recall_fts MATCH ? ORDER BY bm25(recall_fts, {BODY_WEIGHTS}) LIMIT ?",
+                (session_match(words, None), limit)).all()
+        return [{"session_id": row["thread_id"], "title": row["title"], "turn": int(row["turn"]), "day": row["day"],
+                 "snippet": row["snippet"]} for row in rows]

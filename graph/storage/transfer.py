@@ -1,0 +1,101 @@
+"""The migration tool's rows: read every row of the app's tables from the SQLite file, write them into
+PostgreSQL keeping ids (so chunks still match their documents), overwriting what an earlier run wrote."""
+
+from psycopg import Cursor
+from psycopg.rows import DictRow
+
+from graph.storage.base import DatabaseError
+from graph.storage.postgres import PostgresStorage
+from graph.storage.postgres.text import clean, json_value
+from graph.storage.shared.common import SESSION_COLUMNS
+from graph.storage.sqlite import SqliteStorage
+
+JSON_COLUMNS = {"summary_prefetch": ("record",), "turn_journal": ("payload",), "recall_turns": ("record",)}
+SOURCE_QUERIES = {
+    "chat_sessions": f"SELECT {', '.join(SESSION_COLUMNS)} FROM chat_sessions",
+    "summary_prefetch": "SELECT key, thread_id, record, created_at FROM summary_prefetch",
+    "turn_journal": "SELECT thread_id, payload, created_at FROM turn_journal",
+    "documents": "SELECT id, thread_id, title, tokens, mode, content, created_at FROM documents ORDER BY id",
+    "document_chunks": "SELECT document_id, thread_id, title, contents FROM document_chunks ORDER BY rowid",
+    "recall_turns": "SELECT t.thread_id, t.turn, t.day, b.body, t.record, t.tokens, t.vector FROM recall_turns AS t "
+                    "JOIN recall_bodies AS b ON b.id = t.id",
+}
+
+
+def read_tables(source: SqliteStorage) -> dict[str, list[dict]]:
+    """Every row of the app's tables in the SQLite file, JSON columns decoded."""
+    tables: dict[str, list[dict]] = {}
+    with source.rows(transaction=False) as cur:
+        for table, query in SOURCE_QUERIES.items():
+            rows = cur.execute(query).all()
+            for row in rows:
+                for column in JSON_COLUMNS.get(table, ()):
+                    row[column] = source.dialect.load(row[column])
+            tables[table] = rows
+    return tables
+
+
+def _upsert(table: str, columns: tuple[str, ...], key: tuple[str, ...]) -> str:
+    """An INSERT that overwrites the row with the same key, so a second import changes nothing."""
+    updates = ", ".join(f"{name} = excluded.{name}" for name in columns if name not in key)
+    return (f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('%s' for _ in columns)}) "
+            f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}")
+
+
+def _value(value: object) -> object:
+    """A value ready for its column: text without NUL, JSON as JSONB."""
+    if isinstance(value, str):
+        return clean(value)
+    if isinstance(value, dict | list):
+        return json_value(value)
+    if isinstance(value, memoryview):
+        return bytes(value)
+    return value
+
+
+def _write(cur: Cursor[DictRow], sql: str, columns: tuple[str, ...], rows: list[dict]) -> None:
+    """Run `sql` once per row, with the row's values in column order."""
+    if rows:
+        cur.executemany(sql, [tuple(_value(row[name]) for name in columns) for row in rows])
+
+
+def write_tables(target: PostgresStorage, rows: dict[str, list[dict]]) -> dict[str, int]:
+    """Store the rows of each table (JSON columns as Python values) in one transaction; returns how many went
+    into each."""
+    documents = rows.get("documents", [])
+    with target.db.cursor() as cur:
+        _check_document_ids(cur, documents)
+        sessions = [{**row, "hide_old_tool_results": bool(row["hide_old_tool_results"]),
+                     "recall": bool(row["recall"])} for row in rows.get("chat_sessions", [])]
+        _write(cur, _upsert("chat_sessions", SESSION_COLUMNS, ("thread_id",)), SESSION_COLUMNS, sessions)
+        columns: tuple[str, ...] = ("key", "thread_id", "record", "created_at")
+        _write(cur, _upsert("summary_prefetch", columns, ("key",)), columns, rows.get("summary_prefetch", []))
+        columns = ("thread_id", "payload", "created_at")
+        _write(cur, _upsert("turn_journal", columns, ("thread_id",)), columns, rows.get("turn_journal", []))
+        columns = ("id", "thread_id", "title", "tokens", "mode", "content", "created_at")
+        _write(cur, f"INSERT INTO documents ({', '.join(columns)}) VALUES ({', '.join('%s' for _ in columns)}) "
+                    "ON CONFLICT (id) DO NOTHING", columns, documents)
+        if documents:
+            cur.execute("SELECT setval(pg_get_serial_sequence('documents', 'id'), (SELECT max(id) FROM documents))")
+        chunks = rows.get("document_chunks", [])
+        cur.execute("DELETE FROM document_chunks WHERE document_id = ANY(%s)",
+                    (sorted({int(row["document_id"]) for row in chunks}),))
+        columns = ("document_id", "thread_id", "title", "contents")
+        _write(cur, "INSERT INTO document_chunks (document_id, thread_id, title, contents) VALUES (%s, %s, %s, %s)",
+               columns, chunks)
+        columns = ("thread_id", "turn", "day", "body", "record", "tokens", "vector")
+        _write(cur, _upsert("recall_turns", columns, ("thread_id", "turn")), columns,
+               [{"vector": None, **row} for row in rows.get("recall_turns", [])])
+    return {table: len(rows.get(table, [])) for table in SOURCE_QUERIES}
+
+
+def _check_document_ids(cur: Cursor[DictRow], documents: list[dict]) -> None:
+    """Refuse to mix documents up: an id already used by another session's document stops the import."""
+    if not documents:
+        return
+    wanted = {int(row["id"]): (row["thread_id"], clean(row["title"])) for row in documents}
+    taken = cur.execute("SELECT id, thread_id, title FROM documents WHERE id = ANY(%s)", (sorted(wanted),)).fetchall()
+    clashes = [row["id"] for row in taken if wanted[int(row["id"])] != (row["thread_id"], row["title"])]
+    if clashes:
+        raise DatabaseError(f"The target database already has other documents with ids {clashes[:10]}; "
+                            "import into an empty database")

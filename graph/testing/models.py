@@ -1,0 +1,90 @@
+"""Fake chat models that record what they were sent: the graph runs without a model server in tests,
+benchmarks and examples."""
+
+import json
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
+from pydantic import Field
+
+Reply = Callable[[list[BaseMessage]], AIMessage | str]
+
+
+def echo_reply(messages: list[BaseMessage]) -> AIMessage:
+    """Answer by quoting the last message, so every turn gives a distinct reply."""
+    return AIMessage(f"Reply to: {messages[-1].content}")
+
+
+class ScriptedChatModel(BaseChatModel):
+    """A chat model answering from a script (or a function), recording every request it gets."""
+
+    script: list[Any] = Field(default_factory=list)
+    reply: Reply = echo_reply
+    calls: list[list[BaseMessage]] = Field(default_factory=list)
+    bound_tools: list[Any] = Field(default_factory=list)
+    delay: float = 0.0
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted"
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> "ScriptedChatModel":
+        self.bound_tools = list(tools)
+        return self
+
+    def _next(self, messages: list[BaseMessage]) -> AIMessage:
+        self.calls.append(list(messages))
+        item = self.script.pop(0) if self.script else self.reply(list(messages))
+        if isinstance(item, Exception):
+            raise item
+        return AIMessage(item) if isinstance(item, str) else item
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        return ChatResult(generations=[ChatGeneration(message=self._next(messages))])
+
+    def _stream(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> Iterator[ChatGenerationChunk]:
+        message = self._next(messages)
+        words = message.content.split(" ") if isinstance(message.content, str) else [""]
+        for index, word in enumerate(words):
+            text = word if index == 0 else " " + word
+            chunk = AIMessageChunk(content=text, id=message.id)
+            calls: list[tuple[str | None, str | None, str | None]] = [
+                (c["name"], json.dumps(c["args"]), c["id"]) for c in message.tool_calls]
+            calls += [(c["name"], c["args"], c["id"]) for c in message.invalid_tool_calls]
+            if index == len(words) - 1 and calls:
+                chunk = AIMessageChunk(
+                    content=text,
+                    tool_call_chunks=[
+                        {"name": name, "args": args, "id": call_id, "index": i}
+                        for i, (name, args, call_id) in enumerate(calls)
+                    ],
+                )
+            if self.delay:
+                time.sleep(self.delay)
+            if run_manager:
+                run_manager.on_llm_new_token(text, chunk=ChatGenerationChunk(message=chunk))
+            yield ChatGenerationChunk(message=chunk)
+
+
+def summary_reply(messages: list[BaseMessage]) -> AIMessage:
+    """A summary that names the turns it was given, of the length the prompt asks for."""
+    prompt = str(messages[-1].content)
+    lines = [line for line in prompt.splitlines() if line.startswith("User: ")]
+    return AIMessage("Summary of " + "; ".join(line[6:] for line in lines))
