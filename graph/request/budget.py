@@ -12,7 +12,6 @@ from dataclasses import dataclass, field, replace
 
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 
-from graph.context import split_turns
 from graph.request.tokens import count_messages
 from prompt.context import EARLIER_SHORTENED, OMITTED_NOTE, PINNED_HEADER, RECENT_SHORTENED, TOOL_PLACEHOLDER
 from state import SummaryRecord
@@ -105,14 +104,3 @@ def _shorten_recent(parts: RequestParts, budget_tokens: int) -> RequestParts:
     cut = [shorten(message, per_message, RECENT_SHORTENED) for message in recent]
     raw = [*parts.raw_turns[:-1], cut[: len(last)]] if last else parts.raw_turns
     return replace(parts, raw_turns=raw, current=cut[len(last):])
-
-
-def fit_context(context: Sequence[BaseMessage], current_count: int, budget_tokens: int | None) -> list[BaseMessage]:
-    """A flat context (system, earlier turns, `current_count` current messages) within the budget."""
-    messages = list(context)
-    if not budget_tokens or count_messages(messages) <= budget_tokens:
-        return messages
-    system, current = messages[0], messages[len(messages) - current_count:]
-    turns, rest = split_turns(messages[1: len(messages) - current_count])
-    parts = RequestParts(lambda summaries: system, [], turns + ([rest] if rest else []), current)
-    return fit_request(parts, budget_tokens).messages()

@@ -5,8 +5,9 @@ from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
+from graph.context import split_turns
 from graph.memory.merge import active_summaries, record_tokens
-from graph.request.budget import fit_context
+from graph.request.budget import RequestParts, fit_request
 from graph.request.tokens import count_messages, count_transcript
 from graph.session.transcript import thread_config
 from graph.storage.base import KEEP_CHECKPOINTS
@@ -45,6 +46,14 @@ def test_context_budget_shortens_the_context_never_the_transcript(chat_model, su
     context = chat_model.calls[-1]
     assert count_messages(context) <= 600
     assert "characters omitted" in context[-1].content
+
+
+def fit_context(context, current_count, budget_tokens):
+    """A flat context (system, earlier turns, the current messages) fitted by the request fitter the llm node uses."""
+    system, current = context[0], context[len(context) - current_count:]
+    turns, rest = split_turns(context[1: len(context) - current_count])
+    parts = RequestParts(lambda summaries: system, [], turns + ([rest] if rest else []), current)
+    return fit_request(parts, budget_tokens).messages()
 
 
 def test_old_tool_results_become_a_placeholder_when_over_budget():
