@@ -15,15 +15,17 @@ logger = logging.getLogger(__name__)
 
 class SessionCache:
     """The summary cache as one session's background work sees it: a summary made for a session that was
-    deleted meanwhile is dropped, not written (checked under the session's lock, so a delete cannot interleave)."""
+    deleted meanwhile does not stay. It is written first and checked after, so it never waits for a turn's
+    lock: a delete that ends before the check is seen by it (and the row taken back), and a delete that
+    ends after it removes the row itself."""
 
     def __init__(self, storage: Storage, session_id: str, still_current: Callable[[], bool]) -> None:
         self.storage, self.session_id, self.still_current = storage, session_id, still_current
 
     def cache_put(self, key: str, session_id: str, record: dict) -> None:
-        with self.storage.session_lock(self.session_id):
-            if self.still_current() and self.storage.has_session(self.session_id):
-                self.storage.cache_put(key, session_id, record)
+        self.storage.cache_put(key, session_id, record)
+        if not (self.still_current() and self.storage.has_session(self.session_id)):
+            self.storage.cache_take(key)
 
     def cache_has(self, key: str) -> bool:
         return self.storage.cache_has(key)
