@@ -61,9 +61,15 @@ def stream_within(model: Runnable, messages: Sequence[BaseMessage], deadlines: D
 def invoke_within(model: Runnable, messages: Sequence[BaseMessage], seconds: float,
                   stop: threading.Event | None = None) -> BaseMessage:
     """The model's whole answer within `seconds`."""
-    for reply in _within(lambda: [model.invoke(list(messages))], Deadlines(seconds, seconds), stop):
-        return reply
-    raise ModelDeadlineError("the model returned nothing")
+    return call_within(lambda: model.invoke(list(messages)), seconds, stop)
+
+
+def call_within(work: Callable[[], Any], seconds: float, stop: threading.Event | None = None) -> Any:
+    """What `work` returns, waited for at most `seconds` and until Stop (a tool call, a model's answer);
+    raises a TimeoutError (ModelDeadlineError) or GenerationStopped instead, leaving the work to end alone."""
+    for result in _within(lambda: [work()], Deadlines(seconds, seconds), stop):
+        return result
+    raise ModelDeadlineError("the call returned nothing")
 
 
 def _within(items: Callable[[], Iterable[Any]], deadlines: Deadlines, stop: threading.Event | None) -> Iterator[Any]:

@@ -3,11 +3,7 @@
 Every call runs under a deadline and its result under a size cap, enforced from outside the tool.
 """
 
-import contextvars
-import threading
-import time
 from collections.abc import Callable
-from concurrent.futures import Future, wait
 
 from langchain_core.messages import ToolMessage
 from langchain_core.tools import BaseTool
@@ -15,13 +11,13 @@ from langgraph.prebuilt import ToolNode
 from langgraph.prebuilt.tool_node import ToolCallRequest
 from langgraph.types import Command
 
-from graph.models.cancel import stop_event_of
+from graph.models.cancel import GenerationStopped, stop_event_of
+from graph.models.deadline import ModelDeadlineError, call_within
 from prompt.tools import MALFORMED_CALL, TOOL_CANCELLED, TOOL_ERROR, TOOL_RESULT_CUT, TOOL_TOO_SLOW
 
 MALFORMED_ARGUMENTS = "__malformed_arguments__"  # holds the reason a call cannot run
 TOOL_TIMEOUT_SECONDS = 10.0
 TOOL_RESULT_CHARS = 4_000  # about a thousand tokens: an eighth of the bundled model's context
-STOP_POLL_SECONDS = 0.05
 
 Execute = Callable[[ToolCallRequest], ToolMessage | Command]
 
@@ -47,26 +43,14 @@ def refuse_malformed_calls(request: ToolCallRequest, execute: Execute) -> ToolMe
 
 
 def run_with_deadline(request: ToolCallRequest, execute: Execute, seconds: float) -> ToolMessage | Command:
-    """Run the call on a daemon thread and stop waiting at the deadline or at Stop, so a slow tool
-    cannot hold the turn; the thread carries the context, so config and callbacks still reach the tool."""
-    future: Future = Future()
-    context = contextvars.copy_context()
-
-    def work() -> None:
-        try:
-            future.set_result(context.run(execute, request))
-        except BaseException as error:  # handed to the waiting thread, which raises it
-            future.set_exception(error)
-
-    threading.Thread(target=work, name=f"tool-{request.tool_call['name']}", daemon=True).start()
-    stop = stop_event_of(request.runtime.config)
-    deadline = time.monotonic() + seconds
-    while not wait([future], timeout=min(max(deadline - time.monotonic(), 0), STOP_POLL_SECONDS)).done:
-        if time.monotonic() >= deadline:
-            return _error(request, TOOL_TOO_SLOW.format(name=request.tool_call["name"], seconds=seconds))
-        if stop is not None and stop.is_set():
-            return _error(request, TOOL_CANCELLED)
-    return future.result()
+    """Run the call on a worker thread in the caller's context (config and callbacks reach the tool) and stop
+    waiting at the deadline or at Stop, so a slow tool cannot hold the turn."""
+    try:
+        return call_within(lambda: execute(request), seconds, stop_event_of(request.runtime.config))
+    except GenerationStopped:
+        return _error(request, TOOL_CANCELLED)
+    except ModelDeadlineError:
+        return _error(request, TOOL_TOO_SLOW.format(name=request.tool_call["name"], seconds=seconds))
 
 
 def cap_result(result: ToolMessage | Command, chars: int) -> ToolMessage | Command:
