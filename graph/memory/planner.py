@@ -32,6 +32,12 @@ DEFAULT_CONTEXT_WINDOW = 128_000
 INLINE_MERGE_OVERSHOOT = 1.5  # with a prefetcher, merge inline only past 1.5x the budget
 
 
+def plan_input(state: Mapping[str, Any], session_id: str, policy: str) -> dict[str, Any]:
+    """A session's saved values as the planner reads them: with its id and its context policy (a setting,
+    so it is not in the state)."""
+    return {**state, "session_id": session_id, "context_policy": policy}
+
+
 @dataclass(frozen=True)
 class PlannedRecord:
     """A block summary the plan produced, with the key it is cached under and the messages it covers."""

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from graph.memory.planner import SummaryPlanner
+from graph.memory.planner import SummaryPlanner, plan_input
 from graph.storage import Storage
 from state.rates import clamp_rate
 
@@ -53,7 +53,8 @@ class SummaryPrefetcher:
         if self._closed or not still_current():
             return
         try:
-            values = {**self.read_state(session_id), "session_id": session_id}
+            policy = self.storage.load_settings(session_id).context_policy
+            values = plan_input(self.read_state(session_id), session_id, policy)
             self.planner.prepare(values, rate, SessionCache(self.storage, session_id, still_current))
         except Exception:  # the turn that needs it will make it inline
             self._log("Prefetching summaries for %s failed", session_id)

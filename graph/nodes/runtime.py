@@ -1,7 +1,5 @@
 """The session's settings as a node receives them: LangGraph's runtime context, never checkpointed."""
 
-from typing import Any
-
 from langgraph.runtime import Runtime
 
 from state.session import SessionSettings
@@ -14,7 +12,3 @@ def session_settings(runtime: Runtime[SessionSettings] | None) -> SessionSetting
     context = getattr(runtime, "context", None)
     return context if isinstance(context, SessionSettings) else DEFAULTS
 
-
-def with_policy(state: Any, settings: SessionSettings) -> dict:
-    """The state values with the session's context policy, as the summary planner reads them."""
-    return {**state, "context_policy": settings.context_policy}

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
-from graph.memory.planner import SummaryPlanner
-from graph.nodes.runtime import session_settings, with_policy
+from graph.memory.planner import SummaryPlanner, plan_input
+from graph.nodes.runtime import session_settings
 from graph.request.tokens import count_messages
 from state import ChatState, SummaryRecord
 from state.rates import clamp_rate
@@ -21,7 +21,7 @@ def make_summary_node(planner: SummaryPlanner):
     """A node that applies the planner's due records; a failed summary waits for a later turn."""
 
     def summary(state: ChatState, runtime: Runtime[SessionSettings]) -> dict:
-        values = with_policy(state, session_settings(runtime))
+        values = plan_input(state, state.get("session_id", ""), session_settings(runtime).context_policy)
         history = list(state.get("summary_history") or [])
         rate = clamp_rate(state.get("compression_rate"))
         update: dict = {"summarized": []}

@@ -1,6 +1,7 @@
 """What a person changes in a session outside a turn: pins, summaries, documents; each under its lock."""
 
 from graph.memory.edit import deleted_record, edited_record
+from graph.memory.planner import plan_input
 from graph.session.services import SessionServices
 from state.rates import clamp_rate
 from state.session import DocumentInfo, SessionSettings
@@ -45,8 +46,7 @@ class SessionEdits:
         settings = self.settings()
         rate = settings.compression_rate if compression_rate is None else clamp_rate(compression_rate)
         with self.services.storage.session_lock(self.id):
-            values = {**self.services.read_state(self.id), "context_policy": settings.context_policy,
-                      "session_id": self.id}
+            values = plan_input(self.services.read_state(self.id), self.id, settings.context_policy)
             record = self.services.planner.summarize_now(values, rate)
             if record is None:
                 return False

@@ -1,6 +1,8 @@
 """Flat cost: summaries merge within a budget, the context fits the window, summaries are made
 ahead of the turn that applies them, and old checkpoints are pruned."""
 
+import threading
+
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
@@ -11,6 +13,7 @@ from graph.request.budget import RequestParts, fit_request
 from graph.request.tokens import count_messages, count_transcript
 from graph.session.transcript import thread_config
 from graph.storage.base import KEEP_CHECKPOINTS
+from graph.testing.models import ScriptedChatModel, summary_reply
 from prompt.context import TOOL_PLACEHOLDER
 from tests.conftest import make_engine, run_turn, send, tool_turn, transcript
 
@@ -93,6 +96,27 @@ def test_summary_made_after_turn_3_is_applied_at_turn_4_without_a_call(database,
     assert [e.data["turns"] for e in events if e.kind == "summary"] == [[[1, 2, 3]]]
     assert [r["turns"] for r in session.state()["summary_history"]] == [[1, 2, 3]]
     assert "[1-3턴]" in chat_model.calls[-1][0].content
+
+
+def test_summaries_made_ahead_follow_the_sessions_own_policy(database, chat_model):
+    made_by: list[str] = []
+
+    def summarize(messages):
+        made_by.append(threading.current_thread().name)
+        return summary_reply(messages)
+
+    engine = make_engine(database, chat_model, ScriptedChatModel(reply=summarize), context_window=8192)
+    windowed, threshold = engine.session("windowed"), engine.session("threshold")
+    windowed.save_settings(context_policy="sliding_window")
+    threshold.save_settings(context_policy="token_threshold")  # 8,000 tokens: nothing is due in short turns
+    for n in range(1, 10):
+        send(threshold, f"question {n}")
+    assert made_by == [] and threshold.state()["summary_history"] == []  # no summary it never asked for
+    for n in range(1, 10):
+        send(windowed, f"question {n}")
+    assert windowed.state()["summary_history"]
+    assert made_by and all(name.startswith("summary-prefetch") for name in made_by), made_by  # never inline
+    engine.close()
 
 
 def test_rate_change_before_turn_4_still_takes_effect(database, chat_model, summary_model):
