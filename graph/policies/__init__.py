@@ -2,17 +2,13 @@
 
 from graph.policies import every_three_turns, sliding_window, token_threshold, window_share
 from graph.policies.base import ContextPolicy, PolicyInput
+from graph.storage.shared.common import RENAMED_POLICIES
 
 DEFAULT_POLICY = every_three_turns.POLICY.name
 _ALL = (every_three_turns.POLICY, token_threshold.POLICY, window_share.POLICY, sliding_window.POLICY)
 REGISTRY: dict[str, ContextPolicy] = {policy.name: policy for policy in _ALL}
 POLICIES = {name: policy.label for name, policy in REGISTRY.items()}
-SEED_IDS = {  # the ids older sessions stored, named for the seed each policy comes from
-    "seed000": every_three_turns.POLICY.name,
-    "seed001": token_threshold.POLICY.name,
-    "seed002": window_share.POLICY.name,
-    "seed003": sliding_window.POLICY.name,
-}
+SEED_IDS = RENAMED_POLICIES  # the ids older sessions stored, named for the seed each policy comes from
 
 
 def policy_or_default(name: str | None) -> str:

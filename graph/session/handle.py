@@ -10,7 +10,7 @@ from graph.memory.planner import plan_input
 from graph.session.edits import SessionEdits
 from graph.session.payload import turn_input
 from graph.session.services import SessionServices
-from graph.session.transcript import completed_turn_count, first_user_text, has_unfinished_turn
+from graph.session.transcript import completed_turn_count, first_user_text
 from graph.session.turn_run import TurnRun
 from graph.session.user_input import clean_user_text
 from graph.session.view import SessionView
@@ -42,15 +42,15 @@ class Session(SessionEdits):
 
     def messages(self) -> list[BaseMessage]:
         """The whole transcript."""
-        return list(self.state().get("messages", []))
+        return SessionView(self.state()).messages
 
     def turns_completed(self) -> int:
         """How many turns have a final answer."""
-        return completed_turn_count(self.messages())
+        return SessionView(self.state()).turns_completed
 
     def unfinished(self) -> bool:
         """Whether the last message still waits for its answer (a failed, stopped or crashed turn)."""
-        return has_unfinished_turn(self.messages())
+        return SessionView(self.state()).unfinished
 
     def last_context(self) -> list[BaseMessage]:
         """Exactly the messages the chat model was sent on its last call (kept by this process)."""
@@ -74,9 +74,9 @@ class Session(SessionEdits):
             refusal = TurnEvent("error", localized(language, "empty_message"), {"code": "empty"})
             return TurnRun(lambda run: iter([refusal])).start()
         settings = self.settings()
-        if compression_rate is not None and SessionSettings(compression_rate=compression_rate).compression_rate \
-                != settings.compression_rate:
-            settings = self.save_settings(settings, compression_rate=compression_rate)
+        if compression_rate is not None:
+            chosen = replace(settings, compression_rate=compression_rate)  # clamped as it is made
+            settings = self.save_settings(chosen) if chosen != settings else settings
         return self._start(turn_input(clean, self.id, settings.compression_rate), language)
 
     def resume(self, language: str = "en") -> TurnRun:
