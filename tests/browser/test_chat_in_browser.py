@@ -51,9 +51,10 @@ def test_four_messages_stream_summarize_and_survive_a_reload(app_url, page):
 
     page.reload()
     page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
-    page.get_by_text(questions[0]).first.wait_for(timeout=30_000)
+    page.get_by_text(questions[-1]).first.wait_for(timeout=30_000)  # the history is drawn top to bottom
     for question in questions:
         assert page.get_by_text(question, exact=True).count() >= 1
+    page.get_by_text("[1-3턴 요약]").first.wait_for(timeout=30_000)
     assert page.get_by_text("[1-3턴 요약]").count() == 1
 
 

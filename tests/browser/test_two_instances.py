@@ -80,6 +80,18 @@ def shown(page) -> list[tuple[str, str]]:
     return [(role, text.strip()) for role, text in page.evaluate(CHAT_ROLES)]
 
 
+def shown_once_drawn(page, count: int, last_text: str) -> list[tuple[str, str]]:
+    """The bubbles of a reloaded page once `last_text` and all `count` bubbles are drawn, each with its text (a page
+    draws its history one bubble after another, so the last message shows before its reply)."""
+    page.get_by_text(last_text).first.wait_for(timeout=PAGE_SECONDS * 1000)
+    deadline = time.monotonic() + PAGE_SECONDS
+    on_page = shown(page)
+    while time.monotonic() < deadline and (len(on_page) < count or not all(text for _, text in on_page)):
+        time.sleep(0.1)
+        on_page = shown(page)
+    return on_page
+
+
 def wait_until_idle(page, seconds: float = REPLY_SECONDS) -> None:
     """Wait until the page has no turn running (its Stop button gone)."""
     page.locator(STOP).wait_for(state="detached", timeout=seconds * 1000)
@@ -119,16 +131,14 @@ def test_a_session_started_on_one_instance_continues_on_the_other(instances, pag
     send_and_watch(page_a, first)
 
     open_session(page_b, b, session_id)
-    page_b.get_by_text(first).first.wait_for(timeout=PAGE_SECONDS * 1000)
-    on_b = shown(page_b)
+    on_b = shown_once_drawn(page_b, 2, first)
     assert [role for role, _ in on_b] == ["user", "assistant"] and on_b[0][1] == first, on_b
     assert on_b[1][1], "the reply given on A is empty on B"
     send_and_watch(page_b, second)
     wait_until_idle(page_b)
 
     page_a.reload()
-    page_a.get_by_text(second).first.wait_for(timeout=PAGE_SECONDS * 1000)
-    on_a = shown(page_a)
+    on_a = shown_once_drawn(page_a, 4, second)
     assert [role for role, _ in on_a] == ["user", "assistant", "user", "assistant"], on_a
     assert [on_a[0][1], on_a[2][1]] == [first, second]
     assert on_a[1] == on_b[1], "A shows another first reply than B did"
@@ -159,8 +169,7 @@ def test_the_same_session_sent_to_both_at_once_is_answered_once_each_in_order(in
 
     for page in sent:
         page.reload()
-        page.get_by_text(order[-1]).first.wait_for(timeout=PAGE_SECONDS * 1000)
-        on_page = shown(page)
+        on_page = shown_once_drawn(page, 4, order[-1])
         assert [role for role, _ in on_page] == ["user", "assistant", "user", "assistant"], on_page
         assert [on_page[0][1], on_page[2][1]] == order  # the stored order, one turn after the other
         assert on_page[1][1] and on_page[3][1] and page.locator(RETRY).count() == 0
@@ -196,8 +205,7 @@ def test_a_turn_cut_by_a_killed_instance_finishes_on_the_other_with_retry(instan
     assert [message for message, _ in turns] == [LONG_REQUEST]
     assert "⏹" not in turns[0][1]  # a whole reply, not one cut short
     page_b.reload()
-    page_b.get_by_text(LONG_REQUEST).first.wait_for(timeout=PAGE_SECONDS * 1000)
-    on_b = shown(page_b)
+    on_b = shown_once_drawn(page_b, 2, LONG_REQUEST)
     assert [role for role, _ in on_b] == ["user", "assistant"] and on_b[0][1] == LONG_REQUEST, on_b
     assert on_b[1][1] and "⏹" not in on_b[1][1]
     assert page_b.locator(RETRY).count() == 0
