@@ -5,6 +5,7 @@ from bench import (
     document_limits,
     flat_cost,
     local_model,
+    locomo,
     policies,
     recall,
     scale_out,
@@ -33,3 +34,5 @@ if __name__ == "__main__":
     deadlines.main()
     print()
     local_model.main()
+    print()
+    locomo.main([])  # only with LoCoMo data (not in the repository): ../shared/data/locomo-dev

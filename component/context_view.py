@@ -26,7 +26,7 @@ def draw_context_view(report: ContextReport | None, context: Sequence[BaseMessag
         if report.get("recalled"):
             st.caption(t("recalled_part"))
             recalled = report["recalled"]
-            st.table({"turn": [r["turn"] for r in recalled], "score": [r["score"] for r in recalled],
+            st.table({"turn": [r["turn"] for r in recalled], "rank": [r["rank"] for r in recalled],
                       t("tokens"): [r["tokens"] for r in recalled]})
         for index, message in enumerate(context, start=1):
             calls = getattr(message, "tool_calls", None) or []

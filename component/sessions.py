@@ -11,7 +11,8 @@ SESSION_KEY = "session_id"
 CONFIRM_KEY = "confirm_delete"
 TURN_KEY = "scroll_to_turn"
 RESET_ON_SWITCH = ("compression_rate", "system_prompt_text", "context_policy_choice", "agent_prompt_text",
-                   "reminder_text", "hide_old_tool_results_choice", "recall_choice", CONFIRM_KEY)
+                   "reminder_text", "hide_old_tool_results_choice", "recall_choice", "context_budget_choice",
+                   CONFIRM_KEY)
 
 
 def current_session_id(sessions: list[SessionInfo]) -> str:

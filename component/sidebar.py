@@ -8,6 +8,7 @@ from component.documents_panel import draw_documents
 from component.i18n import LANGUAGE_KEY, LANGUAGES, t
 from component.sessions import draw_search, draw_sessions
 from graph.engine import Engine, ModelProfile, Session, SessionInfo, SessionSettings
+from state.budgets import CONTEXT_BUDGET_STEP, MIN_CONTEXT_BUDGET
 from state.rates import COMPRESSION_RATE_STEP, MAX_COMPRESSION_RATE, MIN_COMPRESSION_RATE, clamp_rate
 
 RATE_KEY = "compression_rate"
@@ -17,6 +18,8 @@ AGENT_KEY = "agent_prompt_text"
 REMINDER_KEY = "reminder_text"
 HIDE_TOOLS_KEY = "hide_old_tool_results_choice"
 RECALL_KEY = "recall_choice"
+BUDGET_KEY = "context_budget_choice"
+TURNS_A_DAY = 100  # the day the cost line speaks of
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,19 @@ def draw_rate(saved_rate: float, on_change) -> float:
                      step=COMPRESSION_RATE_STEP, key=RATE_KEY, help=t("rate_help"), on_change=on_change)
     st.caption(t("rate_scale"))
     return rate
+
+
+def draw_budget(session: Session, stored: SessionSettings, limit: int) -> SessionSettings:
+    """The context budget: the most tokens a turn sends the model, and what that costs over a day."""
+    budget = st.number_input(t("budget_label"), min_value=MIN_CONTEXT_BUDGET, max_value=max(limit, MIN_CONTEXT_BUDGET),
+                             value=min(stored.context_budget, max(limit, MIN_CONTEXT_BUDGET)),
+                             step=CONTEXT_BUDGET_STEP, key=BUDGET_KEY, help=t("budget_help"))
+    if budget != stored.context_budget:
+        stored = session.save_settings(stored, context_budget=int(budget))
+    sent = min(stored.context_budget, limit)
+    st.caption(t("budget_cost", tokens=f"{sent:,}", turns=TURNS_A_DAY,
+                 total=f"{sent * TURNS_A_DAY / 1_000_000:.1f}"))
+    return stored
 
 
 def draw_policy_and_prompt(engine: Engine, session: Session, stored: SessionSettings) -> SessionSettings:
@@ -97,6 +113,7 @@ def draw_sidebar(engine: Engine, session: Session, sessions: list[SessionInfo]) 
         st.divider()
         st.markdown(f"### {t('advanced')}")
         rate = draw_rate(stored.compression_rate, rate_changed)
+        stored = draw_budget(session, stored, engine.request_limit)
         settings = draw_policy_and_prompt(engine, session, stored)
         draw_documents(session)
         st.divider()

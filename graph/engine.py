@@ -88,6 +88,11 @@ class Engine:
         return self.models.profile
 
     @property
+    def request_limit(self) -> int:
+        """The most tokens one request may carry on this model, whatever a session's own budget says."""
+        return self.settings.budget(self.profile.context_window).context
+
+    @property
     def saver(self) -> BaseCheckpointSaver:
         """The LangGraph checkpointer every session is saved in."""
         return self.storage.saver
@@ -213,7 +218,7 @@ def _assemble(settings: Settings, storage: Storage, models: Models, server: Loca
         router_model=models.chat if models.profile.structured_output else None,
         planner=planner,
         recall=recall,
-        recall_budget_tokens=budget.recall,
+        recall_budget_tokens=budget.context,
         keep_last_turn=True,
         tool_calling=models.profile.tools,
         deadlines=Deadlines(first_token=settings.first_token_timeout, total=settings.reply_timeout),

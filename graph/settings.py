@@ -14,7 +14,6 @@ def _default_db_path() -> str:
 
 
 SUMMARY_SHARE = 0.25  # at most this share of the request budget goes to summaries
-RECALL_SHARE = 0.4  # and this share to recalled turns
 CHARS_PER_TOKEN = 3
 
 
@@ -24,7 +23,6 @@ class RequestBudget:
 
     context: int  # the whole request
     summaries: int  # summaries in the system message (older ones merge past it)
-    recall: int  # recalled earlier turns
     incremental_summary_chars: int  # the cap on an incremental summary's target length
 
 
@@ -92,10 +90,11 @@ class Settings:
     )
 
     def budget(self, context_window: int) -> "RequestBudget":
-        """How a model window is shared out: the whole request, and the summaries' and recall's parts of it."""
+        """How a model window is shared out: the whole request (recall takes what the rest leaves) and the
+        summaries' part of it."""
         context = int(context_window * self.context_share)
         summaries = min(self.summary_budget_tokens, int(context * SUMMARY_SHARE))
-        return RequestBudget(context, summaries, int(context * RECALL_SHARE), summaries * CHARS_PER_TOKEN)
+        return RequestBudget(context, summaries, summaries * CHARS_PER_TOKEN)
 
     @property
     def uses_remote_endpoint(self) -> bool:

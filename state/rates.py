@@ -1,6 +1,6 @@
 """The compression rate's bounds and default, in one place for the engine and the UI."""
 
-import math
+from state.bounds import clamp
 
 MIN_COMPRESSION_RATE = 0.1
 MAX_COMPRESSION_RATE = 0.5
@@ -10,10 +10,4 @@ COMPRESSION_RATE_STEP = 0.05
 
 def clamp_rate(rate: object) -> float:
     """A usable compression rate whatever was given: 0.1 to 0.5, the default when unreadable."""
-    try:
-        value = float(rate)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return DEFAULT_COMPRESSION_RATE
-    if math.isnan(value):
-        return DEFAULT_COMPRESSION_RATE
-    return min(MAX_COMPRESSION_RATE, max(MIN_COMPRESSION_RATE, value))
+    return clamp(rate, MIN_COMPRESSION_RATE, MAX_COMPRESSION_RATE, DEFAULT_COMPRESSION_RATE)

@@ -3,6 +3,7 @@
 from dataclasses import dataclass, field
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
+from state.budgets import DEFAULT_CONTEXT_BUDGET, clamp_budget
 from state.rates import DEFAULT_COMPRESSION_RATE, clamp_rate
 
 
@@ -28,10 +29,12 @@ class SessionSettings:
     hide_old_tool_results: bool = False
     compression_rate: float = DEFAULT_COMPRESSION_RATE
     recall: bool = True
+    context_budget: int = DEFAULT_CONTEXT_BUDGET
 
     def __post_init__(self) -> None:
-        """Validated once, where settings enter: the compression rate is always within its bounds."""
+        """Validated once, where settings enter: the compression rate and the context budget within bounds."""
         object.__setattr__(self, "compression_rate", clamp_rate(self.compression_rate))
+        object.__setattr__(self, "context_budget", clamp_budget(self.context_budget))
 
 
 @dataclass(frozen=True)

@@ -29,11 +29,11 @@ from graph.nodes.tool_calls import strict_tool_calls, well_formed_tool_calls
 from graph.policies import get_policy
 from graph.request.budget import RequestParts, fit_request
 from graph.request.modifiers import agent_prompt_message, modify_earlier, reminder_message
+from graph.request.recall_fit import with_recalled
 from graph.request.report import report_parts, tool_definition_tokens
 from graph.tools.answer import with_result
 from prompt.context import CITATION_REMINDER, TOOL_LIMIT_REPLY
 from prompt.documents import number_documents, render_documents
-from prompt.recall import render_recalled
 from prompt.system import BASE_SYSTEM_PROMPT, render_system_prompt
 from prompt.tools import RESULT_AS_TEXT
 from state import ChatState
@@ -137,7 +137,6 @@ def request_parts(state: ChatState, base_prompt: str, now: datetime, documents: 
                  for turn in turns[covered:]]
     if textual_tools:
         raw_turns, current = [tools_as_text(turn) for turn in raw_turns], tools_as_text(current)
-    recalled = state.get("recalled") or []
     inserted: list[BaseMessage] = [HumanMessage(render_documents(documents))] if documents else []
     inserted += agent_prompt_message(settings.agent_prompt)
     reminders = reminder_message([CITATION_REMINDER if cite else "", settings.reminder])
@@ -147,7 +146,6 @@ def request_parts(state: ChatState, base_prompt: str, now: datetime, documents: 
         raw_turns=raw_turns,
         current=list(current),
         pinned=[m for turn in turns[:covered] for m in turn if m.id in pinned_ids] if pinned_ids else [],
-        recalled=[HumanMessage(render_recalled(recalled))] if recalled else [],
         inserted=inserted,
         after=reminders,
         pinned_ids=pinned_ids,
@@ -190,12 +188,15 @@ def make_llm_node(
         cite = bool(passages or cited_titles)
         parts = request_parts(state, base_prompt, clock(), documents, cite, keep_last_turn, textual_tools,
                               session_settings(runtime))
-        if context_budget_tokens:
-            parts = fit_request(parts, context_budget_tokens - tokens_for_tools)
+        settings = session_settings(runtime)
+        budget = min(context_budget_tokens, settings.context_budget) - tokens_for_tools \
+            if context_budget_tokens else None
+        parts = fit_request(parts, budget)
+        parts, recalled = with_recalled(parts, state.get("recalled") or [], budget)
         context = parts.messages()
         get_stream_writer()({"context": context})  # the session API keeps it for last_context()
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
-        report = report_parts(turn, parts, transcript, tokens_for_tools, state.get("recalled") or [])
+        report = report_parts(turn, parts, transcript, tokens_for_tools, recalled)
         response = clean_reply(well_formed_tool_calls(stream_reply(model, context, deadlines)))
         if textual_tools:
             response = stated_results(response, extract_current_turn(transcript))
@@ -205,8 +206,8 @@ def make_llm_node(
             whole_count = len(documents) - len(passages)
             cited = [d for d in numbered[:whole_count] if d["title"] in cited_titles] + numbered[whole_count:]
             metadata["sources"] = [{"document": d["document"], "title": d["title"]} for d in cited]
-        if parts.recalled:
-            metadata["recalled"] = [item["turn"] for item in state.get("recalled") or []]
+        if recalled:
+            metadata["recalled"] = sorted(item["turn"] for item in recalled)
         response = response.model_copy(update={"response_metadata": metadata})
         if response.tool_calls and tool_rounds(state) >= MAX_TOOL_ROUNDS:
             response = AIMessage(response.content or TOOL_LIMIT_REPLY, id=response.id)

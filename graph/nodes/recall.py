@@ -33,6 +33,7 @@ def make_recall_node(index: RecallIndex | None, budget_tokens: int):
         pinned = set(state.get("pinned") or [])
         with_pins = frozenset(n for n, turn in enumerate(turns, 1) if any(m.id in pinned for m in turn)) \
             if pinned else frozenset()
-        return {"recalled": index.recall(session_id, recall_query(state), first_raw, budget_tokens, with_pins)}
+        budget = min(budget_tokens, session_settings(runtime).context_budget)  # the llm node keeps what fits
+        return {"recalled": index.recall(session_id, recall_query(state), first_raw, budget, with_pins)}
 
     return recall

@@ -1,37 +1,39 @@
-"""The recall index: every completed turn is indexed, and the turns that answer the current message
-come back into the context as dated excerpts, within their share of the request budget. No LLM call."""
+"""The recall index: every completed turn is indexed, and the turns that answer the current message come
+back into the context as dated excerpts, best first, as many as the budget holds. No LLM call."""
 
 import json
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import numpy as np
 from langchain_core.messages import BaseMessage
 
 from graph.context import split_turns
+from graph.recall.dates import date_asked, stated_date
 from graph.recall.embeddings import embed, to_bytes
-from graph.recall.records import turn_body, turn_record
+from graph.recall.fusion import feedback_words, fuse
+from graph.recall.records import turn_body, turn_record, user_text
 from graph.recall.vectors import SessionVectors, turn_vectors
 from graph.request.tokens import count_text
 from graph.request.words import query_words
 from graph.storage import Storage
-from prompt.recall import RECALL_HEADER
 
-CANDIDATES = 24
-MIN_SCORE = 0.5  # bm25 below this is a chance overlap of common words, so casual turns recall nothing
+CANDIDATES = 200  # per ranking: fusion needs depth, the budget decides how many come back
+MIN_SCORE = 0.5  # bm25 below this is a chance overlap of common words
 MIN_SIMILARITY = 0.12  # mean cosine below this is a different subject
-KEYWORD_LEAD = 2  # the best keyword matches come first; embeddings fill the rest
 CACHED_SESSIONS = 64
-MAX_RECALLED = 20  # turns at most: a large window is not filled with every loose match
+DATE_WEIGHT = 2  # the turns of the time a question names count as two rankings
 
 
 class RecallIndex:
-    """A session's completed turns in the storage's full-text index, each with its embedding.
+    """A session's completed turns in the storage's full-text index (word stems, bm25), each with its
+    embedding and its date.
 
-    Ranking: the best keyword (bm25) matches lead, since a question that repeats the words finds its turn
-    best that way; embeddings fill the rest, finding turns that say the same in other words.
+    Ranking fuses, by rank: the question's words (bm25), its meaning (embeddings), a second word search
+    with rare words the first results share (feedback), and, when the question names a day or a month,
+    the turns of that time.
     """
 
     def __init__(self, storage: Storage, min_score: float = MIN_SCORE,
@@ -43,20 +45,34 @@ class RecallIndex:
     def index_session(self, session_id: str, messages: Sequence[BaseMessage], day: str | None = None) -> int:
         """Index the completed turns not indexed yet (the last one after each turn; all, for an older session)."""
         turns, _ = split_turns(messages)
-        day = day or datetime.now(UTC).date().isoformat()
+        today = day or datetime.now(UTC).date().isoformat()
         start = self.storage.recall_last_turn(session_id)
         new = list(range(start + 1, len(turns) + 1))
+        if not new:
+            return 0
         bodies = [turn_body(turns[number - 1]) for number in new]
-        vectors = turn_vectors([turns[number - 1] for number in new], bodies) if new else None
+        vectors = turn_vectors([turns[number - 1] for number in new], bodies)
+        carried = self._carried_date(session_id, start, today)
         for offset, number in enumerate(new):
-            record = turn_record(number, day, turns[number - 1])
+            stated = stated_date(user_text(turns[number - 1]))
+            carried = stated.isoformat() if stated else carried
+            record = turn_record(number, carried or today, turns[number - 1])
             tokens = count_text(json.dumps(record, ensure_ascii=False))
             vector = to_bytes(vectors[offset]) if vectors is not None else None
-            self.storage.recall_add(session_id, number, day, record, tokens, vector)
+            self.storage.recall_add(session_id, number, today, record, tokens, vector)
         return len(new)
 
+    def _carried_date(self, session_id: str, last_turn: int, today: str) -> str | None:
+        """The date the last indexed turn stated (or carried), when it was indexed today: the turns after a
+        dated message belong to its day, as in a conversation being imported."""
+        records = self.storage.recall_records(session_id, [last_turn]) if last_turn else {}
+        rows = self.storage.recall_vectors(session_id, last_turn - 1) if last_turn in records else []
+        if not rows or rows[0][3] != today or records[last_turn].get("date") in (None, today):
+            return None
+        return records[last_turn]["date"]
+
     def _session_vectors(self, session_id: str) -> SessionVectors:
-        """The session's turn vectors, read once and then only the turns added since (bounded cache)."""
+        """The session's turns, read once and then only the turns added since (bounded cache)."""
         with self._lock:
             known = self._vectors.pop(session_id, None) or SessionVectors()
             rows = self.storage.recall_vectors(session_id, known.last_turn)
@@ -68,40 +84,56 @@ class RecallIndex:
             return known
 
     def forget(self, session_id: str) -> None:
-        """Drop a deleted session's cached vectors."""
+        """Drop a deleted session's cached turns."""
         with self._lock:
             self._vectors.pop(session_id, None)
 
-    def _by_meaning(self, session_id: str, text: str, below_turn: int) -> list[tuple[int, float, int]]:
-        """(turn, similarity, tokens) of earlier turns close in meaning to `text`, best first."""
-        query = embed([text])
-        vectors = self._session_vectors(session_id)
-        if query is None or not vectors.turns:
+    def _by_words(self, session_id: str, words: list[str], below_turn: int, tokens: dict[int, int]) -> list[int]:
+        """Earlier turns by bm25 over word stems, best first (chance overlaps of common words left out)."""
+        found = self.storage.recall_search(session_id, words, below_turn, CANDIDATES)
+        tokens.update((turn, size) for turn, _, _, size in found)
+        return [turn for turn, score, _, _ in found if score >= self.min_score]
+
+    def _by_meaning(self, known: SessionVectors, text: str, below_turn: int) -> list[int]:
+        """Earlier turns close in meaning to `text`, best first."""
+        query = embed([text]) if known.turns else None
+        if query is None:
             return []
-        similarity = vectors.matrix @ query[0]
-        ranked = np.argsort(-similarity)
-        return [(vectors.turns[i], float(similarity[i]), vectors.tokens[i]) for i in ranked
-                if vectors.turns[i] < below_turn and similarity[i] >= self.min_similarity][:CANDIDATES]
+        similarity = known.matrix @ query[0]
+        return [known.turns[i] for i in np.argsort(-similarity)[:CANDIDATES]
+                if known.turns[i] < below_turn and similarity[i] >= self.min_similarity]
+
+    def ranked(self, session_id: str, text: str, below_turn: int) -> tuple[list[int], dict[int, int]]:
+        """Earlier turns best first for `text`, with each turn's tokens."""
+        words = query_words(text)
+        if not words or below_turn <= 1:
+            return [], {}
+        known = self._session_vectors(session_id)
+        tokens = dict(zip(known.turns, known.tokens, strict=True))
+        keyword = self._by_words(session_id, words, below_turn, tokens)
+        rankings = [keyword, self._by_meaning(known, text, below_turn)]
+        if extra := feedback_words(fuse(rankings), known.words, words, known.turns_with, len(known.turns)):
+            rankings.append(self._by_words(session_id, [*words, *extra], below_turn, tokens))
+        if asked := date_asked(text):
+            days: dict[int, date | None] = dict(zip(known.turns, known.days, strict=True))
+            dated = [turn for turn in fuse(rankings) if (day := days.get(turn)) and asked.covers(day)]
+            rankings += [dated] * DATE_WEIGHT
+        return fuse(rankings), tokens
 
     def recall(self, session_id: str, text: str, below_turn: int, budget_tokens: int,
                exclude: frozenset[int] = frozenset()) -> list[dict]:
-        """The best whole turns before `below_turn` that fit the budget, in turn order."""
-        words = query_words(text)
-        if not words or below_turn <= 1 or budget_tokens <= 0:
+        """The best turns before `below_turn`, best first, as many as `budget_tokens` holds."""
+        if budget_tokens <= 0:
             return []
-        keyword = [(turn, score, tokens) for turn, score, _, tokens
-                   in self.storage.recall_search(session_id, words, below_turn, CANDIDATES) if score >= self.min_score]
-        ranked = [*keyword[:KEYWORD_LEAD], *self._by_meaning(session_id, text, below_turn), *keyword[KEYWORD_LEAD:]]
-        chosen: dict[int, tuple[float, int]] = {}
-        used = count_text(RECALL_HEADER) + 8
-        for turn, score, tokens in ranked:
-            if len(chosen) == MAX_RECALLED:
-                break
-            if turn in chosen or turn in exclude or used + tokens > budget_tokens:
+        ranked, tokens = self.ranked(session_id, text, below_turn)
+        chosen: list[int] = []
+        used = 0
+        for turn in ranked:
+            size = tokens.get(turn)
+            if size is None or turn in exclude or used + size > budget_tokens:
                 continue
-            chosen[turn] = (score, tokens)
-            used += tokens
-        records = self.storage.recall_records(session_id, sorted(chosen))
-        return [{"turn": turn, "score": round(chosen[turn][0], 3), "tokens": chosen[turn][1], "record": records[turn]}
-                for turn in sorted(chosen) if turn in records]
-
+            chosen.append(turn)
+            used += size
+        records = self.storage.recall_records(session_id, chosen)
+        return [{"turn": turn, "rank": rank, "tokens": tokens[turn], "record": records[turn]}
+                for rank, turn in enumerate(chosen, 1) if turn in records]

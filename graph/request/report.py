@@ -34,7 +34,6 @@ def report_parts(turn: int, parts: RequestParts, transcript: Sequence[BaseMessag
     """Split the tokens of a request into system, summaries, pinned, raw, recalled and current parts."""
     system_total = count_message(parts.system())
     summary_tokens = sum(count_text(line) for line in render_summary_lines(parts.summaries))
-    kept = {item["turn"] for item in recalled} if parts.recalled else set()
     return ContextReport(
         turn=turn,
         system_tokens=system_total - summary_tokens,
@@ -46,6 +45,7 @@ def report_parts(turn: int, parts: RequestParts, transcript: Sequence[BaseMessag
         tool_tokens=tool_tokens,
         context_tokens=count_messages(parts.messages()) + tool_tokens,
         history_tokens=count_transcript(transcript) + system_total - summary_tokens + tool_tokens,
-        recalled=[{k: item[k] for k in ("turn", "score", "tokens")} for item in recalled if item["turn"] in kept],
+        recalled=[{key: item[key] for key in ("turn", "rank", "tokens")}
+                  for item in sorted(recalled, key=lambda item: item["turn"])],
         pinned=len(parts.pinned),
     )

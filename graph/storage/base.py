@@ -107,8 +107,8 @@ class RecallStorage(Protocol):
         """Index one completed turn: its record (user, tools, assistant: the indexed text is `record_body`)
         and its embedding."""
 
-    def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int]]:
-        """(turn, vector, tokens) of a session's indexed turns after `after_turn`, in turn order."""
+    def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int, str, dict]]:
+        """(turn, vector, tokens, day, record) of a session's indexed turns after `after_turn`, in turn order."""
 
     def recall_records(self, session_id: str, turns: list[int]) -> dict[int, dict]:
         """The JSON records of these turns of a session."""

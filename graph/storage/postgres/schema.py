@@ -9,6 +9,7 @@ from typing import Any
 import psycopg
 
 from graph.storage.shared.common import rename_policies_sql
+from state.budgets import DEFAULT_CONTEXT_BUDGET
 
 INDEXED_CHARS = 100_000  # a tsvector holds at most 1 MB; longer text is searched by trigrams past this
 
@@ -90,6 +91,9 @@ MIGRATIONS: list[list[str]] = [
     ],
     # 2: stored policy ids become the policies' names
     [rename_policies_sql()],
+    # 3: a per-session context budget
+    [f"ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS context_budget INTEGER NOT NULL "
+     f"DEFAULT {DEFAULT_CONTEXT_BUDGET}"],
 ]
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:

@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 TITLE_CHARS = 60
 SETTING_COLUMNS = ("system_prompt", "context_policy", "agent_prompt", "reminder", "hide_old_tool_results",
-                   "compression_rate", "recall")
+                   "compression_rate", "recall", "context_budget")
 SESSION_COLUMNS = ("thread_id", "title", "updated_at", "turns", *SETTING_COLUMNS)
 SESSION_TABLES = ("chat_sessions", "summary_prefetch", "turn_journal", "document_chunks", "documents",
                   "recall_turns")  # every table holding a session's rows; chunks before their documents

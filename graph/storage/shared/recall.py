@@ -12,11 +12,12 @@ class RecallRows(Tables):
             row = cur.execute("SELECT MAX(turn) AS turn FROM recall_turns WHERE thread_id = ?", (session_id,)).one()
         return int(row["turn"] or 0) if row else 0
 
-    def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int]]:
+    def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int, str, dict]]:
         with self.rows(transaction=False) as cur:
-            rows = cur.execute("SELECT turn, vector, tokens FROM recall_turns WHERE thread_id = ? AND turn > ? "
-                               "AND vector IS NOT NULL ORDER BY turn", (session_id, after_turn)).all()
-        return [(int(row["turn"]), bytes(row["vector"]), int(row["tokens"])) for row in rows]
+            rows = cur.execute("SELECT turn, vector, tokens, day, record FROM recall_turns WHERE thread_id = ? "
+                               "AND turn > ? AND vector IS NOT NULL ORDER BY turn", (session_id, after_turn)).all()
+        return [(int(row["turn"]), bytes(row["vector"]), int(row["tokens"]), str(row["day"]),
+                 self.dialect.load(row["record"])) for row in rows]
 
     def recall_records(self, session_id: str, turns: list[int]) -> dict[int, dict]:
         if not turns:

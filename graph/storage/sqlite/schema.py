@@ -3,6 +3,7 @@
 import sqlite3
 
 from graph.storage.shared.common import rename_policies_sql
+from state.budgets import DEFAULT_CONTEXT_BUDGET
 
 
 def body_of(row: str) -> str:
@@ -85,6 +86,14 @@ MIGRATIONS: list[list[str]] = [
         f"BEGIN {index_entry('old')} {index_entry('new')} END",
         "INSERT INTO recall_fts (recall_fts) VALUES ('rebuild')",
         rename_policies_sql(),
+    ],
+    # 5: a per-session context budget; turns searched by word stems (porter), so "donated" finds "donate"
+    [
+        f"ALTER TABLE chat_sessions ADD COLUMN context_budget INTEGER NOT NULL DEFAULT {DEFAULT_CONTEXT_BUDGET}",
+        "DROP TABLE IF EXISTS recall_fts",
+        "CREATE VIRTUAL TABLE recall_fts USING fts5(body, thread_id, content = 'recall_bodies', "
+        "content_rowid = 'id', tokenize = 'porter unicode61')",
+        "INSERT INTO recall_fts (recall_fts) VALUES ('rebuild')",
     ],
 ]
 
