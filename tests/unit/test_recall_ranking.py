@@ -5,6 +5,7 @@ from datetime import date
 
 from graph.recall.dates import DateAsked, date_asked, stated_date
 from graph.recall.fusion import feedback_words, fuse
+from graph.recall.index import WITH_NEIGHBOURS, with_neighbours
 from state.budgets import DEFAULT_CONTEXT_BUDGET, MIN_CONTEXT_BUDGET, clamp_budget
 
 
@@ -46,3 +47,9 @@ def test_feedback_words_are_the_rare_words_the_first_results_share():
 def test_the_context_budget_is_kept_within_its_bounds():
     assert clamp_budget("lots") == DEFAULT_CONTEXT_BUDGET and clamp_budget(float("nan")) == DEFAULT_CONTEXT_BUDGET
     assert clamp_budget(10) == MIN_CONTEXT_BUDGET and clamp_budget(6000.9) == 6000
+
+
+def test_the_best_turns_bring_the_turns_beside_them_but_never_a_later_or_missing_one():
+    assert with_neighbours([5, 1, 9], 10) == [5, 6, 4, 1, 2, 9, 8]  # no turn 0, none at or past 10
+    weak = list(range(100, 100 + 2 * WITH_NEIGHBOURS, 2))
+    assert with_neighbours(weak + [50], 200)[-1] == 50  # past the best few, turns come alone
