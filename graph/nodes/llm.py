@@ -186,9 +186,8 @@ def make_llm_node(
         model = with_tools if use_tools else chat_model
         tokens_for_tools = tool_tokens if use_tools else 0
         cite = bool(passages or cited_titles)
-        parts = request_parts(state, base_prompt, clock(), documents, cite, keep_last_turn, textual_tools,
-                              session_settings(runtime))
         settings = session_settings(runtime)
+        parts = request_parts(state, base_prompt, clock(), documents, cite, keep_last_turn, textual_tools, settings)
         budget = min(context_budget_tokens, settings.context_budget) - tokens_for_tools \
             if context_budget_tokens else None
         parts = fit_request(parts, budget)

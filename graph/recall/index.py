@@ -66,11 +66,11 @@ class RecallIndex:
     def _carried_date(self, session_id: str, last_turn: int, today: str) -> str | None:
         """The date the last indexed turn stated (or carried), when it was indexed today: the turns after a
         dated message belong to its day, as in a conversation being imported."""
-        records = self.storage.recall_records(session_id, [last_turn]) if last_turn else {}
-        rows = self.storage.recall_vectors(session_id, last_turn - 1) if last_turn in records else []
-        if not rows or rows[0][3] != today or records[last_turn].get("date") in (None, today):
+        rows = self.storage.recall_vectors(session_id, last_turn - 1) if last_turn else []
+        if not rows or rows[0][0] != last_turn:
             return None
-        return records[last_turn]["date"]
+        _, _, _, indexed_on, record = rows[0]
+        return None if indexed_on != today or record.get("date") in (None, today) else record["date"]
 
     def _session_vectors(self, session_id: str) -> SessionVectors:
         """The session's turns, read once and then only the turns added since (bounded cache)."""
