@@ -78,14 +78,14 @@ def reference_row(name: str, questions: Sequence[Question], text: str) -> Row:
 
 
 def measure(conversation: Conversation, budgets: Sequence[int], profile: str, quick: int = 0,
-            progress: Callable[[str], None] = lambda message: None) -> list[Row]:
+            progress: Callable[[str], None] = lambda message: None, facts: bool = False) -> list[Row]:
     """Engine rows per budget, a recent-text row cut to each engine row's mean tokens, the whole history."""
     questions = conversation.questions[:quick] if quick else conversation.questions
     lines = conversation.transcript_lines
     engine_rows, recent_rows = [], []
     with tempfile.TemporaryDirectory(prefix="locomo-") as folder:
         progress(f"{conversation.name}: replaying {len(conversation.turns)} turns…")
-        replayed = replay(conversation, profile_for(profile), Path(folder))
+        replayed = replay(conversation, profile_for(profile), Path(folder), facts)
         for budget in budgets:
             progress(f"{conversation.name}: asking {len(questions)} questions at {budget:,} tokens…")
             asked = [ask(replayed, question, budget) for question in questions]
@@ -145,6 +145,8 @@ def main(argv: list[str] | None = None, progress: Callable[[str], None] | None =
     parser.add_argument("--budgets", default=DEFAULT_BUDGETS, help="context budgets in tokens, comma-separated")
     parser.add_argument("--profile", default="bundled", choices=["bundled", "remote"])
     parser.add_argument("--quick", type=int, default=0, metavar="N", help="ask only the first N questions")
+    parser.add_argument("--facts", action="store_true",
+                        help="the summary model lists the dataset's annotated facts of each turn (remote profile)")
     args = parser.parse_args(argv)
     paths = data_paths(args.paths)
     if not paths:
@@ -153,10 +155,12 @@ def main(argv: list[str] | None = None, progress: Callable[[str], None] | None =
     budgets = [int(budget) for budget in args.budgets.split(",") if budget.strip()]
     progress = progress or (lambda message: print(message, file=sys.stderr))
     overall: list[Row] = []
-    print(f"LoCoMo memory, profile {args.profile}; recent@N is the latest raw text cut to engine@N's mean tokens.")
+    facts = ", the annotated facts listed by the summary model" if args.facts else ""
+    print(f"LoCoMo memory, profile {args.profile}{facts}; "
+          "recent@N is the latest raw text cut to engine@N's mean tokens.")
     for path in paths:
         conversation = load(path)
-        rows = measure(conversation, budgets, args.profile, args.quick, progress)
+        rows = measure(conversation, budgets, args.profile, args.quick, progress, args.facts)
         print(table(describe(conversation, args.quick), rows) + "\n")
         overall = rows if not overall else [total.add(row) for total, row in zip(overall, rows, strict=True)]
     print(table(f"overall: {len(paths)} conversations, weighted by question count", overall))

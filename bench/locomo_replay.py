@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from langchain_core.messages import AIMessage
+from langchain_core.messages import AIMessage, BaseMessage
 
 from bench.recall import RecallTimer
 from bench.recall_measure import context_text, scripted_summary_reply
@@ -18,7 +18,7 @@ from graph.engine import Engine, Settings, assemble
 from graph.models import ModelProfile, Models
 from graph.request.tokens import count_text
 from graph.storage.sqlite import create_checkpointer
-from graph.testing.models import ScriptedChatModel
+from graph.testing.models import FACTS_PROMPT_START, ScriptedChatModel
 
 SESSION = "locomo"
 RATE = 0.3
@@ -57,6 +57,7 @@ class Conversation:
     name: str
     turns: tuple[tuple[str, str], ...]
     questions: tuple[Question, ...]
+    observations: tuple[tuple[str, str], ...] = ()  # (fact, the utterance it came from), as annotated
 
     @property
     def transcript_lines(self) -> list[str]:
@@ -89,11 +90,13 @@ def load(path: str | Path) -> Conversation:
     data = json.loads(Path(path).read_text())
     turns: list[tuple[str, str]] = []
     lines: dict[str, str] = {}
+    observations: list[tuple[str, str]] = []
     number = 1
     while f"session_{number}" in data:
         utterances = data[f"session_{number}"]
         lines.update((u["dia_id"], norm(u["text"])) for u in utterances)
         turns += _session_turns(utterances, data["speaker_a"], data[f"session_{number}_date_time"])
+        observations += _observations(data, number, {u["dia_id"]: u["text"] for u in utterances})
         number += 1
     said = norm(" ".join(f"{user} {reply}" for user, reply in turns))
     questions = []
@@ -105,7 +108,32 @@ def load(path: str | Path) -> Conversation:
         answer = norm(item["answer"])
         literal = answer if len(answer) >= 3 and answer in " ".join(evidence) else None
         questions.append(Question(item["question"], item["category"], evidence, literal))
-    return Conversation(Path(path).stem, tuple(turns), tuple(questions))
+    return Conversation(Path(path).stem, tuple(turns), tuple(questions), tuple(observations))
+
+
+def _observations(data: dict, number: int, said: dict[str, str]) -> list[tuple[str, str]]:
+    """A session's annotated facts, each with the day and the utterance it names."""
+    day = data[f"session_{number}_date_time"].split(" on ")[-1]
+    found = []
+    for items in (data.get(f"session_{number}_observation") or {}).values():
+        for fact, source in items:
+            found += [(f"{fact} ({day})", said[dia]) for dia in DIA_ID.findall(str(source)) if dia in said]
+    return found
+
+
+def observed_facts(observations: Sequence[tuple[str, str]]):
+    """A summary model that answers a facts request with the annotated facts of each turn it is shown (a
+    stand-in for a capable model's lists), and summarizes like the scripted one otherwise."""
+
+    def reply(messages: list[BaseMessage]) -> AIMessage:
+        prompt = str(messages[-1].content)
+        if not prompt.startswith(FACTS_PROMPT_START):
+            return scripted_summary_reply(messages)
+        sections = re.findall(r"\[turn (\d+)\]\n(.*?)(?=\n\n\[turn |\n\nFacts:)", prompt, flags=re.S)
+        return AIMessage("\n".join(f"{number} | {fact}" for number, body in sections
+                                   for fact, source in observations if source[:80] in body))
+
+    return reply
 
 
 @dataclass
@@ -118,11 +146,12 @@ class Replayed:
     chat: ScriptedChatModel
     profile: ModelProfile
     replies: list[str] = field(default_factory=lambda: ["ok"])
+    facts: bool = False  # the summary model lists the annotated facts
 
     def open(self, path: Path) -> Engine:
         """The engine as the app assembles it, on this database file and the scripted models."""
-        models = Models(chat=self.chat, summary=ScriptedChatModel(reply=scripted_summary_reply),
-                        profile=self.profile)
+        summary = observed_facts(self.conversation.observations) if self.facts else scripted_summary_reply
+        models = Models(chat=self.chat, summary=ScriptedChatModel(reply=summary), profile=self.profile)
         return assemble(Settings(db_path=str(path)), create_checkpointer(path), models)
 
 
@@ -135,12 +164,13 @@ def _sent(engine: Engine, text: str) -> None:
         raise RuntimeError(f"turn failed: {errors[0]}")
 
 
-def replay(conversation: Conversation, profile: ModelProfile, folder: Path | None = None) -> Replayed:
+def replay(conversation: Conversation, profile: ModelProfile, folder: Path | None = None,
+           facts: bool = False) -> Replayed:
     """Every turn sent in order, speaker B's real line as each reply; the WAL folded in so a copy holds all."""
     folder = folder or Path(tempfile.mkdtemp(prefix="locomo-"))
     replies = ["ok"]
     chat = ScriptedChatModel(reply=lambda messages: AIMessage(replies[0]))
-    replayed = Replayed(conversation, folder, folder / "replayed.sqlite", chat, profile, replies)
+    replayed = Replayed(conversation, folder, folder / "replayed.sqlite", chat, profile, replies, facts)
     engine = replayed.open(replayed.database)
     try:
         for user, reply in conversation.turns:

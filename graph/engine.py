@@ -204,7 +204,8 @@ def _assemble(settings: Settings, storage: Storage, models: Models, server: Loca
     budget = settings.budget(window)
     planner = SummaryPlanner(models.summary, storage, budget.summaries, window,
                              fixed_request_tokens(BASE_SYSTEM_PROMPT, tools if models.profile.tools else []),
-                             budget.incremental_summary_chars, settings.summary_timeout)
+                             budget.incremental_summary_chars, settings.summary_timeout,
+                             facts=models.profile.structured_output)
     recall = RecallIndex(storage)
     documents = DocumentStore(storage)
     graph = build_graph(

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from state.budgets import summary_share
+
 
 def _default_db_path() -> str:
     """The database lives in the user's data directory, so every clone shares the sessions."""
@@ -13,7 +15,6 @@ def _default_db_path() -> str:
     return str(Path(base) / "context-chat" / "chat.sqlite")
 
 
-SUMMARY_SHARE = 0.25  # at most this share of the request budget goes to summaries
 CHARS_PER_TOKEN = 3
 
 
@@ -93,7 +94,7 @@ class Settings:
         """How a model window is shared out: the whole request (recall takes what the rest leaves) and the
         summaries' part of it."""
         context = int(context_window * self.context_share)
-        summaries = min(self.summary_budget_tokens, int(context * SUMMARY_SHARE))
+        summaries = min(self.summary_budget_tokens, summary_share(context))
         return RequestBudget(context, summaries, summaries * CHARS_PER_TOKEN)
 
     @property

@@ -6,8 +6,14 @@ MIN_CONTEXT_BUDGET = 1_000
 MAX_CONTEXT_BUDGET = 1_000_000
 DEFAULT_CONTEXT_BUDGET = 4_000
 CONTEXT_BUDGET_STEP = 500
+SUMMARY_SHARE = 0.25  # at most this share of a request goes to summaries; recall takes what the rest leaves
 
 
 def clamp_budget(budget: object) -> int:
     """A usable context budget whatever was given: 1,000 tokens or more, the default when unreadable."""
     return int(clamp(budget, MIN_CONTEXT_BUDGET, MAX_CONTEXT_BUDGET, DEFAULT_CONTEXT_BUDGET))
+
+
+def summary_share(context_tokens: int) -> int:
+    """The tokens a request of `context_tokens` gives its summaries before the oldest merge."""
+    return int(context_tokens * SUMMARY_SHARE)

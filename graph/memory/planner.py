@@ -25,6 +25,8 @@ from graph.memory.merge import (
 from graph.memory.summarize import summarize_block
 from graph.policies import ContextPolicy, PolicyInput, get_policy
 from state import SummaryRecord
+from state.budgets import summary_share
+from state.session import SessionSettings
 
 logger = logging.getLogger(__name__)
 
@@ -32,10 +34,11 @@ DEFAULT_CONTEXT_WINDOW = 128_000
 INLINE_MERGE_OVERSHOOT = 1.5  # with a prefetcher, merge inline only past 1.5x the budget
 
 
-def plan_input(state: Mapping[str, Any], session_id: str, policy: str) -> dict[str, Any]:
-    """A session's saved values as the planner reads them: with its id and its context policy (a setting,
-    so it is not in the state)."""
-    return {**state, "session_id": session_id, "context_policy": policy}
+def plan_input(state: Mapping[str, Any], session_id: str, settings: SessionSettings) -> dict[str, Any]:
+    """A session's saved values as the planner reads them: with its id, its context policy and its context
+    budget (settings, so they are not in the state)."""
+    return {**state, "session_id": session_id, "context_policy": settings.context_policy,
+            "context_budget": settings.context_budget}
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,7 @@ class SummaryPlanner:
     fixed_tokens: int = 0  # the base prompt and tool schemas every request carries
     incremental_cap_chars: int | None = None
     deadline_seconds: float | None = None  # the most one summary or merge call may take
+    facts: bool = False  # the summary model can list the facts of summarized turns (a capable, remote one)
 
     def policy(self, values: Mapping[str, Any]) -> ContextPolicy:
         """The session's context policy."""
@@ -102,30 +106,39 @@ class SummaryPlanner:
         return summarize_block(self.model, values.get("session_id", ""), numbers, block, rate,
                                policy.previous(history), cap, self.deadline_seconds)
 
-    def merge_plan(self, history: Sequence[SummaryRecord],
-                   consolidated: Sequence[SummaryRecord]) -> list[SummaryRecord]:
-        """The oldest active records to merge so the summaries fit the budget ([] when they fit)."""
+    def summary_budget(self, values: Mapping[str, Any]) -> int | None:
+        """The tokens this session's summaries may take: the engine's cap, within a share of the session's own
+        context budget (a small budget leaves recall and recent turns their room); None when unbounded."""
         if not self.budget_tokens:
-            return []
-        return plan_consolidation(active_summaries(history, consolidated), self.budget_tokens)
+            return None
+        context = values.get("context_budget")
+        return min(self.budget_tokens, summary_share(context)) if context else self.budget_tokens
 
-    def consolidate(self, history: list[SummaryRecord], consolidated: list[SummaryRecord],
-                    thread_id: str) -> list[SummaryRecord]:
-        """Merge the oldest active records when they exceed the budget; a merge made ahead is free.
+    def merge_plan(self, history: Sequence[SummaryRecord], consolidated: Sequence[SummaryRecord],
+                   budget: int | None) -> list[SummaryRecord]:
+        """The oldest active records to merge so the summaries fit `budget` ([] when they fit or unbounded)."""
+        if not budget:
+            return []
+        return plan_consolidation(active_summaries(history, consolidated), budget)
+
+    def consolidate(self, values: Mapping[str, Any], history: list[SummaryRecord],
+                    consolidated: list[SummaryRecord]) -> list[SummaryRecord]:
+        """Merge the oldest active records when they exceed the session's budget; a merge made ahead is free.
 
         With a cache (a prefetcher makes merges) the merge waits for it unless far over the budget.
         """
-        plan = self.merge_plan(history, consolidated)
-        if not plan or not self.budget_tokens:
+        budget, thread_id = self.summary_budget(values), values.get("session_id", "")
+        plan = self.merge_plan(history, consolidated, budget)
+        if not plan or not budget:
             return consolidated
         ready: Any = self.cache.cache_take(merge_key(thread_id, plan)) if self.cache else None
         if ready is None:
             total = sum(record_tokens(record) for record in active_summaries(history, consolidated))
-            if self.cache is not None and total <= self.budget_tokens * INLINE_MERGE_OVERSHOOT:
+            if self.cache is not None and total <= budget * INLINE_MERGE_OVERSHOOT:
                 return consolidated
             try:
-                ready = merge_records(self.model, plan, merge_target_chars(plan, self.budget_tokens), thread_id,
-                                   self.deadline_seconds)
+                ready = merge_records(self.model, plan, merge_target_chars(plan, budget), thread_id,
+                                      self.deadline_seconds)
             except Exception:  # a failed merge only delays it
                 logger.warning("Merging summaries of turns %s-%s failed", plan[0]["turns"][0],
                                plan[-1]["turns"][-1], exc_info=True)
@@ -145,8 +158,9 @@ class SummaryPlanner:
             history.append(planned.record)
         if not self.policy(values).consolidates:
             return
-        plan = self.merge_plan(history, values.get("consolidated") or [])
-        if plan and self.budget_tokens and not cache.cache_has(merge_key(thread_id, plan)):
-            merged = merge_records(self.model, plan, merge_target_chars(plan, self.budget_tokens), thread_id,
+        budget = self.summary_budget(values)
+        plan = self.merge_plan(history, values.get("consolidated") or [], budget)
+        if plan and budget and not cache.cache_has(merge_key(thread_id, plan)):
+            merged = merge_records(self.model, plan, merge_target_chars(plan, budget), thread_id,
                                    self.deadline_seconds)
             cache.cache_put(merge_key(thread_id, plan), thread_id, dict(merged))

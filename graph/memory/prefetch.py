@@ -6,6 +6,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
+from graph.memory.facts import list_facts
 from graph.memory.planner import SummaryPlanner, plan_input
 from graph.storage import Storage
 from state.rates import clamp_rate
@@ -22,9 +23,13 @@ class SessionCache:
     def __init__(self, storage: Storage, session_id: str, still_current: Callable[[], bool]) -> None:
         self.storage, self.session_id, self.still_current = storage, session_id, still_current
 
+    def current(self) -> bool:
+        """Whether the session still exists and was not deleted since the work was queued."""
+        return self.still_current() and self.storage.has_session(self.session_id)
+
     def cache_put(self, key: str, session_id: str, record: dict) -> None:
         self.storage.cache_put(key, session_id, record)
-        if not (self.still_current() and self.storage.has_session(self.session_id)):
+        if not self.current():
             self.storage.cache_take(key)
 
     def cache_has(self, key: str) -> bool:
@@ -53,9 +58,12 @@ class SummaryPrefetcher:
         if self._closed or not still_current():
             return
         try:
-            policy = self.storage.load_settings(session_id).context_policy
-            values = plan_input(self.read_state(session_id), session_id, policy)
-            self.planner.prepare(values, rate, SessionCache(self.storage, session_id, still_current))
+            values = plan_input(self.read_state(session_id), session_id, self.storage.load_settings(session_id))
+            cache = SessionCache(self.storage, session_id, still_current)
+            self.planner.prepare(values, rate, cache)
+            if self.planner.facts:
+                list_facts(self.planner.model, self.storage, session_id, values, cache.current,
+                           self.planner.deadline_seconds)
         except Exception:  # the turn that needs it will make it inline
             self._log("Prefetching summaries for %s failed", session_id)
         try:

@@ -21,7 +21,7 @@ def make_summary_node(planner: SummaryPlanner):
     """A node that applies the planner's due records; a failed summary waits for a later turn."""
 
     def summary(state: ChatState, runtime: Runtime[SessionSettings]) -> dict:
-        values = plan_input(state, state.get("session_id", ""), session_settings(runtime).context_policy)
+        values = plan_input(state, state.get("session_id", ""), session_settings(runtime))
         history = list(state.get("summary_history") or [])
         rate = clamp_rate(state.get("compression_rate"))
         update: dict = {"summarized": []}
@@ -36,8 +36,7 @@ def make_summary_node(planner: SummaryPlanner):
             logger.warning("A summary failed; retrying on a later turn", exc_info=True)
         update["summary_history"] = history
         if planner.budget_tokens and planner.policy(values).consolidates:
-            update["consolidated"] = planner.consolidate(history, list(state.get("consolidated") or []),
-                                                         state.get("session_id", ""))
+            update["consolidated"] = planner.consolidate(values, history, list(state.get("consolidated") or []))
         return update
 
     return summary

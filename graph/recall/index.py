@@ -1,7 +1,6 @@
 """The recall index: every completed turn is indexed, and the turns that answer the current message come
 back into the context as dated excerpts, best first, as many as the budget holds. No LLM call."""
 
-import json
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -19,6 +18,8 @@ from graph.recall.vectors import SessionVectors, turn_vectors
 from graph.request.tokens import count_text
 from graph.request.words import query_words
 from graph.storage import Storage
+from graph.storage.turn_keys import TurnKeys
+from prompt.recall import record_json
 
 CANDIDATES = 200  # per ranking: fusion needs depth, the budget decides how many come back
 MIN_SCORE = 0.5  # bm25 below this is a chance overlap of common words
@@ -41,6 +42,7 @@ class RecallIndex:
                  min_similarity: float = MIN_SIMILARITY) -> None:
         self.storage, self.min_score, self.min_similarity = storage, min_score, min_similarity
         self._vectors: OrderedDict[str, SessionVectors] = OrderedDict()
+        self._keys: OrderedDict[str, TurnKeys] = OrderedDict()
         self._lock = threading.Lock()
 
     def index_session(self, session_id: str, messages: Sequence[BaseMessage], day: str | None = None) -> int:
@@ -58,7 +60,7 @@ class RecallIndex:
             stated = stated_date(user_text(turns[number - 1]))
             carried = stated.isoformat() if stated else carried
             record = turn_record(number, carried or today, turns[number - 1])
-            tokens = count_text(json.dumps(record, ensure_ascii=False))
+            tokens = count_text(record_json(record))
             vector = to_bytes(vectors[offset]) if vectors is not None else None
             self.storage.recall_add(session_id, number, today, record, tokens, vector)
         return len(new)
@@ -84,10 +86,22 @@ class RecallIndex:
                 self._vectors.popitem(last=False)
             return known
 
+    def _session_keys(self, session_id: str) -> TurnKeys:
+        """The facts listed about the session's turns, searchable; read once, then only the new ones."""
+        with self._lock:
+            known = self._keys.pop(session_id, None) or TurnKeys()
+            known.add(self.storage.facts_after(session_id, known.last_turn))
+            self._keys[session_id] = known
+            while len(self._keys) > CACHED_SESSIONS:
+                self._keys.popitem(last=False)[1].close()
+            return known
+
     def forget(self, session_id: str) -> None:
-        """Drop a deleted session's cached turns."""
+        """Drop a deleted session's cached turns and keys."""
         with self._lock:
             self._vectors.pop(session_id, None)
+            if (keys := self._keys.pop(session_id, None)) is not None:
+                keys.close()
 
     def _by_words(self, session_id: str, words: list[str], below_turn: int, tokens: dict[int, int]) -> list[int]:
         """Earlier turns by bm25 over word stems, best first (chance overlaps of common words left out)."""
@@ -113,6 +127,8 @@ class RecallIndex:
         tokens = dict(zip(known.turns, known.tokens, strict=True))
         keyword = self._by_words(session_id, words, below_turn, tokens)
         rankings = [keyword, self._by_meaning(known, text, below_turn)]
+        if keyed := self._session_keys(session_id).ranked(words, below_turn, self.min_score):
+            rankings.append(keyed)  # the facts listed about the turns
         if extra := feedback_words(fuse(rankings), known.words, words, known.turns_with, len(known.turns)):
             rankings.append(self._by_words(session_id, [*words, *extra], below_turn, tokens))
         if asked := date_asked(text):

@@ -46,7 +46,7 @@ class SessionEdits:
         settings = self.settings()
         rate = settings.compression_rate if compression_rate is None else clamp_rate(compression_rate)
         with self.services.storage.session_lock(self.id):
-            values = plan_input(self.services.read_state(self.id), self.id, settings.context_policy)
+            values = plan_input(self.services.read_state(self.id), self.id, settings)
             record = self.services.planner.summarize_now(values, rate)
             if record is None:
                 return False

@@ -65,7 +65,7 @@ class Session(SessionEdits):
     def summary_due(self, values: dict | None = None) -> list[list[int]]:
         """The turn spans the next turn will summarize before it answers (from `values` when already read)."""
         values = self.state() if values is None else values
-        return self.services.planner.due_turns(plan_input(values, self.id, self.settings().context_policy))
+        return self.services.planner.due_turns(plan_input(values, self.id, self.settings()))
 
     def send(self, text: str, compression_rate: float | None = None, language: str = "en") -> TurnRun:
         """Run a turn for `text`; iterate the result for its events. The rate, when given, becomes the session's."""

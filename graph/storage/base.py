@@ -124,6 +124,22 @@ class RecallStorage(Protocol):
         """The best turns of every session: session_id, title, turn, day and a highlighted snippet."""
 
 
+class FactStorage(Protocol):
+    """The facts listed about each summarized turn, recall's second key to it."""
+
+    def facts_put(self, session_id: str, facts: dict[int, list[str]]) -> None:
+        """Store the facts of these turns (an empty list: asked, none listed), replacing earlier ones."""
+
+    def facts_remove(self, session_id: str, turns: list[int]) -> None:
+        """Take back the facts of these turns (written for a session deleted meanwhile)."""
+
+    def facts_after(self, session_id: str, after_turn: int) -> list[tuple[int, list[str]]]:
+        """(turn, facts) of a session's turns after `after_turn`, in turn order."""
+
+    def facts_last_turn(self, session_id: str) -> int:
+        """The highest turn whose facts were asked for (0 when none)."""
+
+
 class Housekeeping(Protocol):
     """Keep the database small, say how big it is, and let it go."""
 
@@ -141,11 +157,11 @@ class Housekeeping(Protocol):
 
 
 class Storage(SessionLock, SessionStore, TurnJournal, SummaryCacheStore, DocumentStorage, RecallStorage,
-              Housekeeping, Protocol):
+              FactStorage, Housekeeping, Protocol):
     """What the engine needs from a database, beside the checkpointer that shares it."""
 
     saver: BaseCheckpointSaver
 
 
 ROLES: tuple[type, ...] = (SessionLock, SessionStore, TurnJournal, SummaryCacheStore, DocumentStorage,
-                           RecallStorage, Housekeeping)
+                           RecallStorage, FactStorage, Housekeeping)

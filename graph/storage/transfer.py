@@ -10,7 +10,8 @@ from graph.storage.postgres.text import clean, json_value
 from graph.storage.shared.common import SESSION_COLUMNS
 from graph.storage.sqlite import SqliteStorage
 
-JSON_COLUMNS = {"summary_prefetch": ("record",), "turn_journal": ("payload",), "recall_turns": ("record",)}
+JSON_COLUMNS = {"summary_prefetch": ("record",), "turn_journal": ("payload",), "recall_turns": ("record",),
+                "turn_facts": ("facts",)}
 SOURCE_QUERIES = {
     "chat_sessions": f"SELECT {', '.join(SESSION_COLUMNS)} FROM chat_sessions",
     "summary_prefetch": "SELECT key, thread_id, record, created_at FROM summary_prefetch",
@@ -19,6 +20,7 @@ SOURCE_QUERIES = {
     "document_chunks": "SELECT document_id, thread_id, title, contents FROM document_chunks ORDER BY rowid",
     "recall_turns": "SELECT t.thread_id, t.turn, t.day, b.body, t.record, t.tokens, t.vector FROM recall_turns AS t "
                     "JOIN recall_bodies AS b ON b.id = t.id",
+    "turn_facts": "SELECT thread_id, turn, facts FROM turn_facts",
 }
 
 
@@ -86,6 +88,8 @@ def write_tables(target: PostgresStorage, rows: dict[str, list[dict]]) -> dict[s
         columns = ("thread_id", "turn", "day", "body", "record", "tokens", "vector")
         _write(cur, _upsert("recall_turns", columns, ("thread_id", "turn")), columns,
                [{"vector": None, **row} for row in rows.get("recall_turns", [])])
+        columns = ("thread_id", "turn", "facts")
+        _write(cur, _upsert("turn_facts", columns, ("thread_id", "turn")), columns, rows.get("turn_facts", []))
     return {table: len(rows.get(table, [])) for table in SOURCE_QUERIES}
 
 

@@ -12,6 +12,8 @@ from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import Field
 
+from prompt.summary.facts import FACTS_PROMPT
+
 Reply = Callable[[list[BaseMessage]], AIMessage | str]
 
 
@@ -83,8 +85,16 @@ class ScriptedChatModel(BaseChatModel):
             yield ChatGenerationChunk(message=chunk)
 
 
+FACTS_PROMPT_START = FACTS_PROMPT.split("\n", 1)[0]
+
+
 def summary_reply(messages: list[BaseMessage]) -> AIMessage:
     """A summary that names the turns it was given, of the length the prompt asks for."""
     prompt = str(messages[-1].content)
     lines = [line for line in prompt.splitlines() if line.startswith("User: ")]
     return AIMessage("Summary of " + "; ".join(line[6:] for line in lines))
+
+
+def summary_calls(model: ScriptedChatModel) -> list[list[BaseMessage]]:
+    """The summary and merge requests a summary model got, without the facts requests of a capable one."""
+    return [call for call in model.calls if not str(call[-1].content).startswith(FACTS_PROMPT_START)]

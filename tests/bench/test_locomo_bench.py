@@ -6,8 +6,9 @@ import pytest
 
 from bench import locomo
 from bench.locomo import Row, format_row, main, measure, outcome, recent_text, share
-from bench.locomo_replay import Question, load, norm
+from bench.locomo_replay import Question, load, norm, profile_for, replay
 from graph.request.tokens import count_text
+from graph.storage import open_storage
 
 SESSIONS = [
     ("1:00 pm on 3 March, 2023", [
@@ -47,6 +48,8 @@ def data(tmp_path):
         content[f"session_{number}_date_time"] = date
         content[f"session_{number}"] = [{"speaker": speaker, "dia_id": f"D{number}:{index}", "text": text}
                                         for index, (speaker, text) in enumerate(lines, start=1)]
+    content["session_1_observation"] = {"Ana": [["Ana adopted a grey kitten called Pixel.", "D1:1"]],
+                                        "Ben": [["Ben learns the cello.", "D1:2"]]}
     path = tmp_path / "7.json"
     path.write_text(json.dumps(content))
     return path
@@ -63,6 +66,22 @@ def test_loading_turns_dates_and_questions(data):
     assert questions[0].evidence == (norm(SESSIONS[2][1][0][1]),) and questions[0].answer == "porto"
     assert len(questions[2].evidence) == 2  # "D1:1; D1:2" names two lines
     assert questions[1].answer is None and questions[3].answer == "grey kitten called pixel"
+
+
+def test_annotated_facts_are_listed_about_the_turns_they_name(data, tmp_path):
+    conversation = load(data)
+    assert conversation.observations == (
+        ("Ana adopted a grey kitten called Pixel. (3 March, 2023)", SESSIONS[0][1][0][1]),
+        ("Ben learns the cello. (3 March, 2023)", SESSIONS[0][1][1][1]))
+    replayed = replay(conversation, profile_for("remote"), tmp_path / "replayed", facts=True)
+    storage = open_storage(str(replayed.database))
+    try:
+        facts = dict(storage.facts_after("locomo", 0))
+    finally:
+        storage.close()
+    assert facts[1] == ["Ana adopted a grey kitten called Pixel. (3 March, 2023)",
+                        "Ben learns the cello. (3 March, 2023)"]  # D1:1 and D1:2 are said in turn 1
+    assert set(facts) >= {1, 2, 3} and not any(facts[turn] for turn in facts if turn != 1)
 
 
 def test_normalizing_decodes_escapes_and_ignores_layout():

@@ -13,7 +13,7 @@ from graph.request.budget import RequestParts, fit_request
 from graph.request.tokens import count_messages, count_transcript
 from graph.session.transcript import thread_config
 from graph.storage.base import KEEP_CHECKPOINTS
-from graph.testing.models import ScriptedChatModel, summary_reply
+from graph.testing.models import ScriptedChatModel, summary_calls, summary_reply
 from prompt.context import TOOL_PLACEHOLDER
 from tests.conftest import make_engine, run_turn, send, tool_turn, transcript
 
@@ -89,10 +89,10 @@ def test_summary_made_after_turn_3_is_applied_at_turn_4_without_a_call(database,
     session = engine.session("s1")
     for n in range(1, 4):
         send(session, f"question {n}")
-    calls_before = len(summary_model.calls)
+    calls_before = len(summary_calls(summary_model))
     assert calls_before == 1  # made in the background after turn 3
     events = send(session, "question 4")
-    assert len(summary_model.calls) == calls_before  # applied, not made, during turn 4
+    assert len(summary_calls(summary_model)) == calls_before  # applied, not made, during turn 4
     assert [e.data["turns"] for e in events if e.kind == "summary"] == [[[1, 2, 3]]]
     assert [r["turns"] for r in session.state()["summary_history"]] == [[1, 2, 3]]
     assert "[1-3턴]" in chat_model.calls[-1][0].content
@@ -127,7 +127,7 @@ def test_rate_change_before_turn_4_still_takes_effect(database, chat_model, summ
     send(session, "question 4", rate=0.5)
     state = session.state()
     assert state["summary_history"][0]["compression_rate"] == 0.5
-    assert len(summary_model.calls) == 2  # the prefetched 0.3 summary was not used
+    assert len(summary_calls(summary_model)) == 2  # the prefetched 0.3 summary was not used
     assert session.settings().compression_rate == 0.5
 
 

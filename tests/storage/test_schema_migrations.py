@@ -1,5 +1,6 @@
 """A database made by the previous schema opens on the current one: its recall turns are found under the
-table's new name, and the context-policy ids it stored become the policies' names, on both backends."""
+table's new name and by their word stems, and the context-policy ids it stored become the policies' names, on
+both backends."""
 
 import json
 import sqlite3
@@ -67,6 +68,7 @@ def test_the_old_turns_are_found_by_both_searches(migrated):
     assert [(turn, record, tokens) for turn, _, record, tokens in migrated.recall_search("a", ["eiffel"], 9, 5)] == [
         (1, TURNS[0][1], 11)]
     assert [hit["turn"] for hit in migrated.search_turns(["louvre"], 5)] == [2]
+    assert [turn for turn, *_ in migrated.recall_search("a", ["towers"], 9, 5)] == [1]  # now by word stems
     assert migrated.recall_last_turn("a") == 3
     assert migrated.recall_records("a", [2]) == {2: TURNS[1][1]}
 

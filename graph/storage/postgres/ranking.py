@@ -1,6 +1,7 @@
 """Rank rows for a set of words the way SQLite's FTS5 bm25 does, so score thresholds mean the same on both.
 
-A row is a candidate when its 'simple' tsvector has any of the words, or, for a word of a script written
+A row is a candidate when its tsvector has any of the words (each word as that tsvector's configuration
+stores it: as written, or by its stem), or, for a word of a script written
 without spaces between words or with particles glued on (Chinese, Japanese, Korean, Thai, ...), when its
 text contains it (trigram index). Such a word counts fully where it stands alone and partly (by pg_trgm's
 word_similarity, at least half) where it is part of a longer run. bm25 (k1 1.2, b 0.75, Lucene's
@@ -41,18 +42,20 @@ def search_params(words: list[str], **params: Any) -> dict[str, Any]:
             **{f"w{index}": word for index, word in enumerate(terms)}}
 
 
-def tsquery(words: list[str]) -> str:
-    """SQL for the words OR-ed as a 'simple' tsquery; plainto_tsquery keeps user text from being syntax."""
-    return " || ".join(f"plainto_tsquery('simple', %(w{index})s)" for index in range(len(search_terms(words))))
+def tsquery(words: list[str], config: str = "simple") -> str:
+    """SQL for the words OR-ed as a tsquery of `config`; plainto_tsquery keeps user text from being syntax."""
+    return " || ".join(f"plainto_tsquery('{config}', %(w{index})s)" for index in range(len(search_terms(words))))
 
 
-def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words: list[str]) -> str:
+def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words: list[str],
+               config: str = "simple") -> str:
     """A query of `columns` (of `table` as `c`) with its `score`, best first, for `search_params(words, ...)`.
 
-    `where` scopes the rows searched (and those the word statistics count); `%(limit)s` caps the result.
+    `where` scopes the rows searched (and those the word statistics count); `%(limit)s` caps the result;
+    `config` is the text search configuration `tsv` was made with.
     """
     return f"""
-    WITH query AS MATERIALIZED (SELECT {tsquery(words)} AS q),
+    WITH query AS MATERIALIZED (SELECT {tsquery(words, config)} AS q),
     candidates AS MATERIALIZED (
         SELECT row_number() OVER () AS rid, t.*, length(t.{text}) AS chars, ts_rank_cd(t.{tsv}, query.q) AS density
         FROM {table} AS t, query
@@ -72,8 +75,11 @@ def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words:
         FROM candidates AS c
         CROSS JOIN unnest(%(words)s::text[], %(glued)s::boolean[]) AS w(word, glued)
         CROSS JOIN LATERAL (
+            SELECT COALESCE((SELECT min(s.lexeme) FROM unnest(to_tsvector('{config}', w.word)) AS s), w.word) AS lexeme
+        ) AS stem
+        CROSS JOIN LATERAL (
             SELECT (SELECT COALESCE(sum(COALESCE(array_length(l.positions, 1), 1)), 0)
-                    FROM unnest(c.{tsv}) AS l WHERE l.lexeme = w.word)::float8 AS whole,
+                    FROM unnest(c.{tsv}) AS l WHERE l.lexeme = stem.lexeme)::float8 AS whole,
                    CASE WHEN w.glued
                         THEN (length(lower(c.{text})) - length(replace(lower(c.{text}), w.word, ''))) / length(w.word)
                         ELSE 0 END::float8 AS inside

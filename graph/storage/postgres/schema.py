@@ -1,7 +1,9 @@
 """The app's own PostgreSQL tables, versioned: each migration runs once, in order, at start-up.
 
-Text is searched two ways: a 'simple' tsvector (words as written, every language) and pg_trgm trigrams,
-which find Korean and Chinese words inside runs of text without spaces.
+Text is searched two ways: a tsvector and pg_trgm trigrams, which find Korean and Chinese words inside runs
+of text without spaces. Documents keep their words as written ('simple'); completed turns are indexed by
+word stems (`word_stems`: English words by their Snowball stem, stop words kept, every other word as
+written), as SQLite's porter tokenizer indexes them, so "donated" finds "donating" on both backends.
 """
 
 from typing import Any
@@ -11,6 +13,7 @@ import psycopg
 from graph.storage.shared.common import rename_policies_sql
 from state.budgets import DEFAULT_CONTEXT_BUDGET
 
+STEMMED = "word_stems"  # the text search configuration of completed turns
 INDEXED_CHARS = 100_000  # a tsvector holds at most 1 MB; longer text is searched by trigrams past this
 
 MIGRATIONS: list[list[str]] = [
@@ -94,6 +97,20 @@ MIGRATIONS: list[list[str]] = [
     # 3: a per-session context budget
     [f"ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS context_budget INTEGER NOT NULL "
      f"DEFAULT {DEFAULT_CONTEXT_BUDGET}"],
+    # 4: completed turns searched by word stems
+    [
+        "CREATE TEXT SEARCH DICTIONARY english_stems (TEMPLATE = snowball, Language = english)",
+        f"CREATE TEXT SEARCH CONFIGURATION {STEMMED} (COPY = simple)",
+        f"ALTER TEXT SEARCH CONFIGURATION {STEMMED} ALTER MAPPING FOR asciiword, asciihword, hword_asciipart "
+        "WITH english_stems",
+        "ALTER TABLE recall_turns DROP COLUMN body_tsv",
+        f"ALTER TABLE recall_turns ADD COLUMN body_tsv TSVECTOR GENERATED ALWAYS AS "
+        f"(to_tsvector('{STEMMED}', left(body, {INDEXED_CHARS}))) STORED",
+        "CREATE INDEX IF NOT EXISTS recall_turns_tsv ON recall_turns USING GIN (body_tsv)",
+    ],
+    # 5: the facts listed about each summarized turn
+    ["CREATE TABLE IF NOT EXISTS turn_facts (thread_id TEXT NOT NULL, turn INTEGER NOT NULL, facts JSON NOT NULL, "
+     "PRIMARY KEY (thread_id, turn))"],
 ]
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:

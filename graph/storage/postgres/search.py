@@ -1,10 +1,12 @@
-"""Full-text search in PostgreSQL: document chunks and completed turns, each row's text in a 'simple'
-tsvector and a trigram index, ranked like SQLite's bm25 (see `ranking`); a turn keeps its text in `body`."""
+"""Full-text search in PostgreSQL: document chunks (words as written) and completed turns (word stems), each
+row's text in a tsvector and a trigram index, ranked like SQLite's bm25 (see `ranking`); a turn keeps its
+text in `body`."""
 
 import re
 
 from graph.storage.postgres.connection import Database
 from graph.storage.postgres.ranking import ranked_sql, search_params, search_terms, tsquery
+from graph.storage.postgres.schema import STEMMED
 from graph.storage.postgres.text import clean, json_value
 from graph.storage.shared.common import record_body
 
@@ -62,7 +64,7 @@ class PostgresSearch:
         if not search_terms(words) or limit <= 0:
             return []
         sql = ranked_sql("recall_turns", "body", "body_tsv", "t.thread_id = %(session)s AND t.turn < %(below)s",
-                         "c.turn, c.record, c.tokens", words)
+                         "c.turn, c.record, c.tokens", words, STEMMED)
         with self.db.cursor(transaction=False) as cur:
             rows = cur.execute(sql, search_params(words, session=session_id, below=below_turn, limit=limit)).fetchall()
         return [(int(row["turn"]), float(row["score"]), row["record"], int(row["tokens"])) for row in rows]
@@ -71,11 +73,12 @@ class PostgresSearch:
         terms = search_terms(words)
         if not terms or limit <= 0:
             return []
-        ranked = ranked_sql("recall_turns", "body", "body_tsv", "TRUE", "c.thread_id, c.turn, c.day, c.body", words)
+        ranked = ranked_sql("recall_turns", "body", "body_tsv", "TRUE", "c.thread_id, c.turn, c.day, c.body", words,
+                            STEMMED)
         sql = (f"SELECT r.thread_id, COALESCE(NULLIF(s.title, ''), r.thread_id) AS title, r.turn, r.day, "
-               f"ts_headline('simple', r.body, query.q, %(headline)s) AS snippet, r.body "
+               f"ts_headline('{STEMMED}', r.body, query.q, %(headline)s) AS snippet, r.body "
                f"FROM ({ranked}) AS r LEFT JOIN chat_sessions AS s ON s.thread_id = r.thread_id, "
-               f"(SELECT {tsquery(words)} AS q) AS query ORDER BY r.score DESC")
+               f"(SELECT {tsquery(words, STEMMED)} AS q) AS query ORDER BY r.score DESC")
         with self.db.cursor(transaction=False) as cur:
             rows = cur.execute(sql, search_params(words, limit=limit, headline=HEADLINE)).fetchall()
         return [{"session_id": row["thread_id"], "title": row["title"], "turn": int(row["turn"]), "day": row["day"],

@@ -95,6 +95,9 @@ MIGRATIONS: list[list[str]] = [
         "content_rowid = 'id', tokenize = 'porter unicode61')",
         "INSERT INTO recall_fts (recall_fts) VALUES ('rebuild')",
     ],
+    # 6: the facts listed about each summarized turn
+    ["CREATE TABLE IF NOT EXISTS turn_facts (thread_id TEXT NOT NULL, turn INTEGER NOT NULL, facts TEXT NOT NULL, "
+     "PRIMARY KEY (thread_id, turn))"],
 ]
 
 

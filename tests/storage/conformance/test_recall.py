@@ -74,6 +74,17 @@ def test_search_turns_across_sessions_with_a_highlighted_snippet(storage: Storag
     assert len(storage.search_turns(["murakami"], 1)) == 1
 
 
+def test_turns_are_found_by_the_stems_of_their_words(storage: Storage):
+    storage.recall_add("s", 1, "2025-01-01", {"user": "I donated my old bike to the shelter"}, 9)
+    storage.recall_add("s", 2, "2025-01-02", {"user": "She runs every morning before work"}, 9)
+    storage.recall_add("s", 3, "2025-01-03", {"user": "The weather was lovely"}, 9)
+    assert [turn for turn, *_ in storage.recall_search("s", ["donating", "bikes"], 5, 5)] == [1]
+    assert [turn for turn, *_ in storage.recall_search("s", ["running"], 5, 5)] == [2]
+    assert [turn for turn, *_ in storage.recall_search("s", ["the"], 5, 5)] != []  # common words stay searchable
+    hit = storage.search_turns(["donating"], 5)[0]
+    assert hit["turn"] == 1 and "**donated**" in hit["snippet"]
+
+
 @pytest.mark.parametrize("backend", ["postgres"])
 def test_korean_and_chinese_turns_are_found_inside_longer_words(storage: Storage):
     korean = "User: 우리 회사의 연차 휴가는 며칠인가요?\nAssistant: 15일입니다."

@@ -64,6 +64,7 @@ def test_delete_session_removes_every_row_in_every_table(storage: Storage):
         storage.add_document(session, "doc", 10, "indexed", "alpha beta", ["alpha beta"])
         storage.add_document(session, "small", 3, "whole", "gamma", [])
         storage.recall_add(session, 1, "2025-01-01", {"turn": 1, "user": "alpha question and answer"}, 5)
+        storage.facts_put(session, {1: ["The user asked about alpha."]})
     before = count_rows(storage, "gone")
     assert all(count > 0 for count in before.values()), before
     storage.delete_session("gone")
