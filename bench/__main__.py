@@ -10,6 +10,7 @@ from bench import (
     recall,
     scale_out,
     stress,
+    summary_quality,
     tool_bounds,
     tool_questions,
 )
@@ -36,3 +37,5 @@ if __name__ == "__main__":
     local_model.main()
     print()
     locomo.main([])  # only with LoCoMo data (not in the repository): ../shared/data/locomo-dev
+    print()
+    summary_quality.main([])  # likewise

@@ -19,8 +19,10 @@ def draw_summary_record(record: SummaryRecord, session: Session | None = None) -
                              rate=record["compression_rate"]) + "**")
         flags = [t("summary_edited")] if record.get("edited") else []
         flags += [t("summary_deleted")] if record.get("deleted") else []
-        st.caption(" · ".join([t("chars", original=record["original_chars"], summary=record["summary_chars"]),
-                               *flags]))
+        measured = record["summary_chars"] / record["original_chars"] if record["original_chars"] else 0.0
+        requested = record.get("requested_rate", record["compression_rate"])
+        st.caption(" · ".join([t("chars", original=record["original_chars"], summary=record["summary_chars"],
+                                 measured=measured, requested=requested), *flags]))
         st.text(record["summary"])
         if record.get("original_summary"):
             with st.expander(t("original")):

@@ -24,6 +24,7 @@ from graph.builder import ChatGraph, build_graph
 from graph.documents.reader import read_upload
 from graph.documents.store import DocumentRefused, DocumentStore
 from graph.errors import describe_error
+from graph.memory.extractive import ExtractiveSummarizer
 from graph.memory.planner import SummaryPlanner
 from graph.memory.prefetch import SummaryPrefetcher
 from graph.memory.stats import summary_statistics
@@ -202,7 +203,8 @@ def _assemble(settings: Settings, storage: Storage, models: Models, server: Loca
     tools = DEFAULT_TOOLS
     window = models.profile.context_window
     budget = settings.budget(window)
-    planner = SummaryPlanner(models.summary, storage, budget.summaries, window,
+    summarizer = models.summary if models.profile.can_summarize else ExtractiveSummarizer()
+    planner = SummaryPlanner(summarizer, storage, budget.summaries, window,
                              fixed_request_tokens(BASE_SYSTEM_PROMPT, tools if models.profile.tools else []),
                              budget.incremental_summary_chars, settings.summary_timeout,
                              facts=models.profile.structured_output)

@@ -8,11 +8,11 @@ summaries sent to the model stay within a token budget however long the session 
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 
+from graph.memory.extractive import ExtractiveSummarizer, summary_lines
 from graph.memory.length import fit_to_target
-from graph.memory.summarize import ask
+from graph.memory.summarize import Summarizer, ask
 from graph.models.clean_text import clean_model_text
 from graph.request.tokens import count_text
 from prompt.summary.consolidation import get_merge_prompt
@@ -65,12 +65,16 @@ def merge_target_chars(records: Sequence[SummaryRecord], budget_tokens: int) -> 
 
 
 def merge_records(
-    model: BaseChatModel, records: Sequence[SummaryRecord], target_chars: int, thread_id: str,
+    model: Summarizer, records: Sequence[SummaryRecord], target_chars: int, thread_id: str,
     seconds: float | None = None,
 ) -> SummaryRecord:
     """One higher-level record covering every turn of `records`."""
-    response = ask(model, [HumanMessage(get_merge_prompt(records, target_chars))], seconds)
-    summary = fit_to_target(clean_model_text(message_text(response)).strip(), target_chars)
+    if isinstance(model, ExtractiveSummarizer):
+        summary = model.summarize([line for record in records for line in summary_lines(record["summary"])],
+                                  target_chars)
+    else:
+        response = ask(model, [HumanMessage(get_merge_prompt(records, target_chars))], seconds)
+        summary = fit_to_target(clean_model_text(message_text(response)).strip(), target_chars)
     if not summary:
         raise ValueError("the summary model returned an empty merged summary")
     first, last = records[0]["turns"][0], records[-1]["turns"][-1]

@@ -9,7 +9,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 
 from graph.context import covered_turn_count, split_turns
@@ -22,7 +21,7 @@ from graph.memory.merge import (
     plan_consolidation,
     record_tokens,
 )
-from graph.memory.summarize import summarize_block
+from graph.memory.summarize import Summarizer, summarize_block
 from graph.policies import ContextPolicy, PolicyInput, get_policy
 from state import SummaryRecord
 from state.budgets import summary_share
@@ -55,7 +54,7 @@ class PlannedRecord:
 class SummaryPlanner:
     """What to summarize and merge for a session's state, under its context policy."""
 
-    model: BaseChatModel
+    model: Summarizer  # the summary model, or the extractive summarizer standing in for it
     cache: SummaryCache | None = None
     budget_tokens: int | None = None
     context_window: int = DEFAULT_CONTEXT_WINDOW

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
+from langchain_core.language_models import BaseChatModel
+
 from graph.memory.facts import list_facts
 from graph.memory.planner import SummaryPlanner, plan_input
 from graph.storage import Storage
@@ -61,7 +63,7 @@ class SummaryPrefetcher:
             values = plan_input(self.read_state(session_id), session_id, self.storage.load_settings(session_id))
             cache = SessionCache(self.storage, session_id, still_current)
             self.planner.prepare(values, rate, cache)
-            if self.planner.facts:
+            if self.planner.facts and isinstance(self.planner.model, BaseChatModel):
                 list_facts(self.planner.model, self.storage, session_id, values, cache.current,
                            self.planner.deadline_seconds)
         except Exception:  # the turn that needs it will make it inline

@@ -4,8 +4,9 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import BaseMessage, HumanMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
+from graph.memory.extractive import ExtractiveSummarizer, summary_lines
 from graph.memory.length import fit_to_target
 from graph.models.clean_text import clean_model_text
 from graph.models.deadline import invoke_within
@@ -20,15 +21,39 @@ def ask(model: BaseChatModel, messages: list[BaseMessage], seconds: float | None
     return invoke_within(model, messages, seconds) if seconds else model.invoke(messages)
 
 
+Summarizer = BaseChatModel | ExtractiveSummarizer
+
+
+def speaker_lines(messages: Sequence[BaseMessage]) -> list[tuple[str, str]]:
+    """The messages as (speaker, text): the person, the assistant (with the tools it called) and tool results."""
+    lines = []
+    for message in messages:
+        text = message_text(message)
+        if isinstance(message, ToolMessage):
+            lines.append(("Tool", f"{message.name or 'tool'}: {text}"))
+        elif isinstance(message, AIMessage):
+            calls = [f"{call['name']}({call['args']})" for call in message.tool_calls]
+            lines.append(("Assistant", " ".join([*(f"Called {call}." for call in calls), text]).strip()))
+        else:
+            lines.append(("User", text))
+    return [(speaker, text) for speaker, text in lines if text]
+
+
 def generate_summary(
-    model: BaseChatModel, messages: Sequence[BaseMessage], target_length: int, previous: str = "",
+    model: Summarizer, messages: Sequence[BaseMessage], target_length: int, previous: str = "",
     seconds: float | None = None,
 ) -> str:
     """Ask the summary model for a summary of about `target_length` characters, and hold it to that.
 
     With a previous summary the request folds it in (seed 001's incremental summary); `seconds` bounds the
-    whole call.
+    whole call. An extractive summarizer chooses the sentences itself.
     """
+    if isinstance(model, ExtractiveSummarizer):
+        lines = [*(summary_lines(previous) if previous else []), *speaker_lines(messages)]
+        summary = model.summarize(lines, target_length)
+        if not summary:
+            raise ValueError("there is nothing to summarize")
+        return summary
     prompt = get_incremental_prompt(previous, messages, target_length) if previous else get_prompt(
         messages, target_length)
     response = ask(model, [HumanMessage(prompt)], seconds)
@@ -39,7 +64,7 @@ def generate_summary(
 
 
 def summarize_block(
-    model: BaseChatModel,
+    model: Summarizer,
     thread_id: str,
     turns: list[int],
     messages: Sequence[BaseMessage],

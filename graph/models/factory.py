@@ -32,6 +32,12 @@ class ModelProfile:
     tools: bool
     structured_output: bool
     context_window: int
+    summarizes: bool | None = None  # None: a remote model summarizes, the bundled one does not
+
+    @property
+    def can_summarize(self) -> bool:
+        """Whether the model writes summaries; where it cannot, they are made of the text's own sentences."""
+        return self.provider == "remote" if self.summarizes is None else self.summarizes
 
 
 @dataclass(frozen=True)

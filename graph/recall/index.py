@@ -26,7 +26,7 @@ MIN_SCORE = 0.5  # bm25 below this is a chance overlap of common words
 MIN_SIMILARITY = 0.12  # mean cosine below this is a different subject
 CACHED_SESSIONS = 64
 DATE_WEIGHT = 2  # the turns of the time a question names count as two rankings
-WITH_NEIGHBOURS = 8  # the best turns bring the turn after and before them: an answer often spans the two
+TOKENS_PER_NEIGHBOURED = 500  # per this many tokens of budget one of the best turns brings the turns beside it
 
 
 class RecallIndex:
@@ -145,7 +145,7 @@ class RecallIndex:
         ranked, tokens = self.ranked(session_id, text, below_turn)
         chosen: list[int] = []
         used = 0
-        for turn in with_neighbours(ranked, below_turn):
+        for turn in with_neighbours(ranked, below_turn, budget_tokens // TOKENS_PER_NEIGHBOURED):
             size = tokens.get(turn)
             if size is None or turn in exclude or used + size > budget_tokens:
                 continue
@@ -156,11 +156,12 @@ class RecallIndex:
                 for rank, turn in enumerate(chosen, 1) if turn in records]
 
 
-def with_neighbours(ranked: list[int], below_turn: int) -> list[int]:
-    """The ranking with the turn after and the turn before each of the best few right behind it."""
+def with_neighbours(ranked: list[int], below_turn: int, count: int) -> list[int]:
+    """The ranking with the turn after and the turn before each of the best `count` right behind it: an answer
+    often sits in the turn beside the one that matches, and a larger budget has room for more of them."""
     order: dict[int, None] = {}
     for rank, turn in enumerate(ranked):
-        for near in (turn, turn + 1, turn - 1) if rank < WITH_NEIGHBOURS else (turn,):
+        for near in (turn, turn + 1, turn - 1) if rank < count else (turn,):
             if 0 < near < below_turn:
                 order.setdefault(near, None)
     return list(order)

@@ -78,7 +78,7 @@ def test_entities_and_template_markup_are_cleaned_in_replies_and_summaries(tmp_p
     chat = ScriptedChatModel(reply=lambda messages: AIMessage("I&#39;m fine &amp; well<|im_end|>"))
     summary = ScriptedChatModel(reply=lambda messages: AIMessage("The user said I&#39;m here."))
     profile = ModelProfile("fake", "bundled", streaming=True, tools=False, structured_output=False,
-                           context_window=8192)
+                           context_window=8192, summarizes=True)  # a local model that does write summaries
     engine = assemble(Settings(db_path=str(tmp_path / "e.sqlite")), create_checkpointer(tmp_path / "e.sqlite"),
                       Models(chat=chat, summary=summary, profile=profile))
     session = engine.session("e")

@@ -5,7 +5,7 @@ from datetime import date
 
 from graph.recall.dates import DateAsked, date_asked, stated_date
 from graph.recall.fusion import feedback_words, fuse
-from graph.recall.index import WITH_NEIGHBOURS, with_neighbours
+from graph.recall.index import with_neighbours
 from state.budgets import DEFAULT_CONTEXT_BUDGET, MIN_CONTEXT_BUDGET, clamp_budget
 
 
@@ -50,6 +50,7 @@ def test_the_context_budget_is_kept_within_its_bounds():
 
 
 def test_the_best_turns_bring_the_turns_beside_them_but_never_a_later_or_missing_one():
-    assert with_neighbours([5, 1, 9], 10) == [5, 6, 4, 1, 2, 9, 8]  # no turn 0, none at or past 10
-    weak = list(range(100, 100 + 2 * WITH_NEIGHBOURS, 2))
-    assert with_neighbours(weak + [50], 200)[-1] == 50  # past the best few, turns come alone
+    assert with_neighbours([5, 1, 9], 10, 8) == [5, 6, 4, 1, 2, 9, 8]  # no turn 0, none at or past 10
+    weak = list(range(100, 116, 2))
+    assert with_neighbours(weak + [50], 200, 8)[-1] == 50  # past the best few, turns come alone
+    assert with_neighbours([5, 1], 10, 0) == [5, 1]  # a small budget has no room for them

@@ -1,0 +1,110 @@
+"""A summary made of the conversation's own sentences, for a model too small to summarize (the bundled one):
+nothing invented, the sentences that carry facts (names, numbers, dates, tool results) chosen first, kept in
+their order, and the whole held to the target length within 10%."""
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from graph.request.words import query_words
+
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])|\n")  # "2.5" and "e.g.x" stay whole
+NUMBER = re.compile(r"\d|[一二三四五六七八九十百千万两]")
+NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+")
+MONTHS = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|[월일년月日年]", re.IGNORECASE)
+FILLER = frozenset("hi hello hey thanks thank ok okay sure great cool wow yes yeah nice awesome bye".split())
+TOLERANCE = 0.1
+MIN_SENTENCE_CHARS = 12
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of the transcript: who said it, where, and how much it carries."""
+
+    position: int
+    speaker: str
+    text: str
+    score: float
+
+
+def sentences_of(lines: Sequence[tuple[str, str]]) -> list[Sentence]:
+    """The (speaker, text) lines cut into sentences, each scored by what it carries."""
+    found = [(speaker, part.strip()) for speaker, text in lines for part in SENTENCE_END.split(text)]
+    found = [(speaker, text) for speaker, text in found if text]
+    counts = Counter(word for _, text in found for word in set(query_words(text)))
+    return [Sentence(index, speaker, text, _score(speaker, text, counts))
+            for index, (speaker, text) in enumerate(found)]
+
+
+def _score(speaker: str, text: str, counts: Counter[str]) -> float:
+    """Facts first: numbers, dates, names and tool results; then words the block repeats; filler last."""
+    words = query_words(text)
+    if len(text) < MIN_SENTENCE_CHARS or not words or set(words) <= FILLER:
+        return 0.0
+    score = 2.0 * bool(NUMBER.search(text)) + 1.5 * bool(MONTHS.search(text)) + 1.0 * len(NAME.findall(text))
+    score += 2.0 * (speaker == "Tool") + sum(min(counts[word], 3) for word in words) / (len(words) + 4)
+    return score - 0.5 * text.rstrip().endswith(("?", "？"))
+
+
+def extractive_summary(lines: Sequence[tuple[str, str]], target_chars: int) -> str:
+    """The best sentences in their order, as `Speaker: ...` lines, about `target_chars` long (±10%)."""
+    sentences = sentences_of(lines)
+    low, high = target_chars * (1 - TOLERANCE), target_chars * (1 + TOLERANCE)
+    chosen: list[Sentence] = []
+    best_first = sorted(sentences, key=lambda s: (-s.score, s.position))
+    for sentence in best_first:
+        trial = sorted([*chosen, sentence], key=lambda s: s.position)
+        if len(_render(trial)) <= high:
+            chosen = trial
+        if len(_render(chosen)) >= low:
+            return _render(chosen)
+    for sentence in best_first:  # still short: the start of the best sentence left, cut at a word
+        if sentence in chosen:
+            continue
+        room = int(target_chars - len(_render(chosen))) - len(sentence.speaker) - 3
+        if cut := _cut(sentence.text, room):
+            chosen = sorted([*chosen, Sentence(sentence.position, sentence.speaker, cut, 0.0)],
+                            key=lambda s: s.position)
+        break
+    return _render(chosen)
+
+
+def _cut(text: str, room: int) -> str:
+    """The start of a sentence, cut at a word boundary within `room` characters, marked with …."""
+    if room <= 3:
+        return ""
+    head = text[: room - 1]
+    space = head.rfind(" ")
+    return (head[:space] if space > room // 2 else head).rstrip() + "…"
+
+
+def _render(sentences: Sequence[Sentence]) -> str:
+    """Consecutive sentences of one speaker on one line."""
+    lines: list[str] = []
+    speaker = None
+    for sentence in sentences:
+        if sentence.speaker == speaker:
+            lines[-1] += ("" if lines[-1].endswith(("。", "！", "？")) else " ") + sentence.text
+        else:
+            lines.append(f"{sentence.speaker}: {sentence.text}")
+            speaker = sentence.speaker
+    return "\n".join(lines)
+
+
+class ExtractiveSummarizer:
+    """Stands in for the summary model where the model cannot summarize: the planner's summaries and merges
+    are made from the text's own sentences, at once and without a model call."""
+
+    def summarize(self, lines: Sequence[tuple[str, str]], target_chars: int) -> str:
+        """A summary of these (speaker, text) lines, about `target_chars` long."""
+        return extractive_summary(lines, target_chars)
+
+
+def summary_lines(text: str) -> list[tuple[str, str]]:
+    """A summary's `Speaker: ...` lines back as (speaker, text), for a new version or a merge of it."""
+    lines = []
+    for line in text.splitlines():
+        speaker, colon, rest = line.partition(": ")
+        lines.append((speaker, rest) if colon and speaker.isalpha() and len(speaker) <= 12 else ("Summary", line))
+    return lines
