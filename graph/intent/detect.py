@@ -20,6 +20,8 @@ _OPERATORS = re.compile(rf"(?<![a-z])(?:{_ENGLISH_WORDS})(?![a-z])|{_CJK_WORDS}"
 _SYMBOL_OF = phrases.ENGLISH_OPERATORS | phrases.CJK_OPERATORS
 _EXPRESSION = re.compile(rf"(?:\d+(?:\.\d+)?|\b(?:{'|'.join(phrases.FUNCTION_NAMES)})\b|[-+*/%(),. ])+")
 _NOT_ARITHMETIC = re.compile(phrases.NOT_ARITHMETIC)
+_GREETING = re.compile(phrases.GREETING)
+_CLAUSE_END = re.compile(phrases.CLAUSE_END)
 _DATETIME = tuple(re.compile(pattern) for pattern in phrases.DATETIME_PATTERNS)
 _UNIT_OF = {word: value for value, word in enumerate(phrases.UNITS)}
 _TENS, _DIGITS, _UNITS = ("|".join(words) for words in (phrases.TENS, phrases.UNITS[1:10], phrases.UNITS))
@@ -69,14 +71,23 @@ def _asks_datetime(text: str) -> bool:
     return any(pattern.match(text) for pattern in _DATETIME)
 
 
+def _candidates(text: str) -> list[str]:
+    """The whole message, then without its greeting, then each of its sentences: a question said inside a
+    longer message ("Hello! What is 17 * 23?", "안녕하세요, 17 곱하기 23 계산해줘") is still that question."""
+    bare = _GREETING.sub("", text, count=1).strip()
+    clauses = [clause.strip() for clause in _CLAUSE_END.split(bare) if clause.strip()]
+    return list(dict.fromkeys([text, bare, *clauses]))
+
+
 def detect_tool_call(text: str) -> dict | None:
     """The tool call a tool-calling model would make for this question, or None when none clearly fits."""
     if len(text) > MAX_QUESTION_CHARS:
         return None
-    normalised = _normalise(text)
-    expression = _expression(normalised)
-    if expression is not None:
-        return {"name": "calculator", "args": {"expression": expression}}
-    if _asks_datetime(normalised):
+    candidates = _candidates(_normalise(text))
+    for candidate in candidates:
+        expression = _expression(candidate)
+        if expression is not None:
+            return {"name": "calculator", "args": {"expression": expression}}
+    if any(_asks_datetime(candidate) for candidate in candidates):
         return {"name": "get_current_datetime", "args": {}}
     return None

@@ -53,6 +53,14 @@ TRAIL = (
     r"|等于多少|等于几|等于|是多少|是几|呢|啊|呀)){1,6}$"
 )
 
+# Greetings, thanks and fillers a message may open with before its question; stripped, repeatedly.
+GREETING = (
+    r"^(?:(?:hello|hiya|hi|hey|yo|good (?:morning|afternoon|evening)|thanks|thank you|ok|okay|so|well|um|"
+    r"quick question|quick one|now|then|and|also|안녕하세요|안녕|감사합니다|고마워요?|저기요?|음|그럼|그러면|그리고|"
+    r"你好|您好|嗨|哈喽|谢谢|那个|那么)(?:\s+there)?(?=[\s,!.~，。！:\-—]|$)[\s,!.~，。！:\-—]*)+"
+)
+CLAUSE_END = r"(?<=[!?。！？~])\s*|(?<=[.:])\s+(?=\D)|(?<=[,，])\s*(?=[^\d\s(])"
+
 # Shapes of dates and phone numbers, which look like subtraction or division but are not.
 NOT_ARITHMETIC = r"\d{4}-\d{1,2}-\d{1,2}|\d{2,4}-\d{3,4}-\d{4}|\d{1,2}/\d{1,2}/\d{2,4}"
 

@@ -31,7 +31,7 @@ from graph.request.budget import RequestParts, fit_request
 from graph.request.modifiers import agent_prompt_message, modify_earlier, reminder_message
 from graph.request.recall_fit import with_recalled
 from graph.request.report import report_parts, tool_definition_tokens
-from graph.tools.answer import with_result
+from graph.tools.answer import led_by_results, result_lead, with_result
 from prompt.context import CITATION_REMINDER, TOOL_LIMIT_REPLY
 from prompt.documents import number_documents, render_documents
 from prompt.system import BASE_SYSTEM_PROMPT, render_system_prompt
@@ -90,16 +90,17 @@ def stated_results(response: AIMessage, current: Sequence[BaseMessage]) -> AIMes
     return response if text == message_text(response) else response.model_copy(update={"content": text})
 
 
-def stream_reply(model: Runnable, context: list[BaseMessage], deadlines: Deadlines) -> AIMessage:
+def stream_reply(model: Runnable, context: list[BaseMessage], deadlines: Deadlines, show: bool = True) -> AIMessage:
     """The model's answer, its tokens written to the graph's custom stream as they come (the turn runner
     shows them); cheaper than LangGraph's "messages" stream mode, which rescans every node's input.
 
-    A model that does not stream (only `_generate`, or `disable_streaming`) yields one whole message.
+    A model that does not stream (only `_generate`, or `disable_streaming`) yields one whole message. With
+    `show` off nothing is written (the caller shows the reply once it is checked).
     """
     write = get_stream_writer()
     reply: AIMessageChunk | None = None
     for chunk in stream_within(model, context, deadlines, stop_event_of(get_config())):
-        if isinstance(chunk.content, str) and chunk.content:
+        if show and isinstance(chunk.content, str) and chunk.content:
             write({"token": chunk.content})
         if not isinstance(chunk, AIMessageChunk):
             return cast(AIMessage, chunk)
@@ -196,8 +197,16 @@ def make_llm_node(
         get_stream_writer()({"context": context})  # the session API keeps it for last_context()
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
         report = report_parts(turn, parts, transcript, tokens_for_tools, recalled)
-        response = clean_reply(well_formed_tool_calls(stream_reply(model, context, deadlines)))
-        if textual_tools:
+        lead = result_lead(extract_current_turn(transcript)) if textual_tools else ""
+        if lead:  # the tools' results first, on screen as in the saved reply
+            get_stream_writer()({"token": lead + "\n\n"})
+        response = clean_reply(well_formed_tool_calls(stream_reply(model, context, deadlines, show=not lead)))
+        if lead:  # the model's text is shown only when it does not contradict the results
+            content = led_by_results(lead, message_text(response))
+            if content != lead:
+                get_stream_writer()({"token": content.removeprefix(lead + "\n\n")})
+            response = response.model_copy(update={"content": content})
+        elif textual_tools:
             response = stated_results(response, extract_current_turn(transcript))
         metadata = dict(response.response_metadata)
         if cite:

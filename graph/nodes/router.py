@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from graph.context import extract_current_turn
 from graph.documents.retrieval import Retriever
+from graph.intent.detect import detect_tool_call
 from prompt.router import ROUTER_PROMPT
 from state import ChatState
 from state.messages import message_text
@@ -41,7 +42,8 @@ def classify(text: str, has_documents: bool, matches_documents: bool) -> Route:
     """Greetings and thanks take the fast path; questions about the documents take rag."""
     if has_documents and matches_documents:
         return "rag"
-    if len(text) <= CASUAL_MAX_CHARS and _CASUAL.match(text) and not re.search(r"\d", text):
+    if len(text) <= CASUAL_MAX_CHARS and _CASUAL.match(text) and not re.search(r"\d", text) \
+            and detect_tool_call(text) is None:  # "你好，现在几点了？" opens with a greeting but asks the clock
         return "casual"
     return "agent"
 

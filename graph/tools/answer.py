@@ -1,6 +1,11 @@
 """A tool's result must reach the person even when a small model garbles it: check the reply, add it if not."""
 
 import re
+from collections.abc import Sequence
+
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+
+from state.messages import message_text
 
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 _DATE_PARTS = re.compile(r"(\d{4}-\d{2}-\d{2})|(\d{1,2}:\d{2})")
@@ -28,3 +33,29 @@ def with_result(reply: str, tool: str, result: str) -> str:
     if states_result(reply, tool, result):
         return reply
     return f"{reply.rstrip()} ({tool}: {result})".strip()
+
+
+def result_lead(turn: Sequence[BaseMessage]) -> str:
+    """The turn's tool results as the sentence a reply opens with (`17 * 23 = 391.`), so the right number
+    comes before anything a small model writes; empty when no tool succeeded."""
+    calls: dict[str | None, dict] = {call["id"]: dict(call["args"]) for message in turn
+                                     if isinstance(message, AIMessage) for call in message.tool_calls}
+    leads = []
+    for message in turn:
+        if not isinstance(message, ToolMessage):
+            continue
+        result = message_text(message).strip()
+        if not result or result.startswith("Error:"):
+            continue
+        expression = calls.get(message.tool_call_id, {}).get("expression")
+        lead = f"{expression} = {result}" if message.name == "calculator" and expression else result
+        leads.append(lead if lead.endswith((".", "!", "?")) else lead + ".")
+    return " ".join(leads)
+
+
+def led_by_results(lead: str, reply: str) -> str:
+    """The reply opened by the results; a calculation's other numbers in the model's text contradict the
+    calculator, so that text is left out (a small model guesses arithmetic)."""
+    if _numbers(reply) - _numbers(lead):
+        return lead
+    return f"{lead}\n\n{reply}".strip()

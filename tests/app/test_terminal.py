@@ -9,8 +9,11 @@ from pathlib import Path
 from langchain_core.messages import AIMessage
 from streamlit.testing.v1 import AppTest
 
+from graph.models import bundled_profile
 from graph.terminal import main
 from tests.app.conftest import send
+from tests.conftest import make_engine
+from tests.fakes import ScriptedChatModel
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -77,3 +80,17 @@ def test_module_entry_point_lists_sessions_from_the_database(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "graph", "fly"], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=60)
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
+
+
+def test_the_terminal_shows_the_calculators_result_first_and_never_the_models_guess(tmp_path):
+    guessing = ScriptedChatModel(reply=lambda messages: AIMessage("Hello! 17 * 23 = 409."))
+    engine = make_engine(tmp_path / "t.sqlite", guessing, profile=bundled_profile())
+    try:
+        out = io.StringIO()
+        assert main(["chat", "--session", "calc"], read=lines("Hello! What is 17 * 23?"), out=out,
+                    engine=engine) == 0
+        text = out.getvalue()
+        assert "17 * 23 = 391." in text and "409" not in text
+        assert engine.session("calc").messages()[-1].content == "17 * 23 = 391."
+    finally:
+        engine.close()

@@ -34,7 +34,9 @@ def test_arithmetic_runs_the_calculator_for_a_model_without_tool_calling(tmp_pat
     messages = session.messages()
     assert isinstance(messages[1], AIMessage) and messages[1].tool_calls[0]["name"] == "calculator"
     assert isinstance(messages[2], ToolMessage) and messages[2].content == "391"
-    assert messages[-1].content == "17 * 23 = 405. (calculator: 391)"
+    assert messages[-1].content == "17 * 23 = 391."  # the result first; the model's wrong 405 left out
+    streamed = "".join(e.text for e in events if e.kind == "token")
+    assert streamed == "17 * 23 = 391.\n\n"  # on screen too: the right number, and never the model's 405
     sent = small_model.calls[-1]
     assert not any(isinstance(m, ToolMessage) or getattr(m, "tool_calls", None) for m in sent)
     assert any(m.content == "[calculator result] 391" for m in sent)

@@ -56,9 +56,20 @@ ARITHMETIC = [
     ("80的百分之15", 12),
     ("2的10次方", 1024),
     ("１７×２３", 391),
+    ("Hello! What is 17 * 23?", 391),  # inside a longer message, after greetings and thanks
+    ("hi there, what's 12 times 7?", 84),
+    ("thanks! now what is 144 divided by 12", 12),
+    ("Hi! I need help: what is 1,200 + 350?", 1550),
+    ("안녕하세요, 17 곱하기 23 계산해줘", 391),
+    ("고마워요! 그럼 80의 15%는 얼마예요?", 12),
+    ("你好，请计算 17 乘 23", 391),
+    ("谢谢！3加5是多少？", 8),
 ]
 
 DATETIME = [
+    "Good morning! what time is it?",
+    "안녕하세요! 지금 몇 시예요?",
+    "谢谢！今天几号？",
     "what time is it", "What time is it now?", "what's the time", "today's date", "What is today's date?",
     "what day is it today", "what is the date", "What's the date today?", "Can you tell me the time?",
     "do you know what time it is?", "what year is it",
@@ -68,6 +79,13 @@ DATETIME = [
 ]
 
 LOOKALIKES = [
+    "Thanks! I have 2 cats and 3 dogs.",
+    "hi, I bought 3 apples, 2 pears and 5 plums.",
+    "Hey! Is 2 + 2 really 4?",
+    "Hello, my number is 010-1234-5678.",
+    "안녕하세요! 저는 1990년에 태어났어요.",
+    "你好，我有3只猫和2只狗",
+    "solve the puzzle 2 times",
     "I have 2 cats and 3 dogs", "my flight is at 7:30", "version 3.13", "Python 3.13 features",
     "call me at 010-1234-5678", "010-1234-5678", "the meeting is on 2024-05-01", "2024-05-01",
     "I was born in 1990", "room 101", "it's 5 o'clock somewhere", "Turn 12: tell me more about the trip",

@@ -12,7 +12,8 @@ def test_greetings_take_the_fast_path(text):
 
 
 @pytest.mark.parametrize("text", ["What is 17 * 23?", "hi, what time is it in Seoul and what is 5*5?",
-                                  "파이썬 3.13 새 기능 알려줘", "Explain the GIL"])
+                                  "파이썬 3.13 새 기능 알려줘", "Explain the GIL",
+                                  "你好，现在几点了？", "谢谢！今天几号？"])  # a greeting, then the clock
 def test_questions_go_to_the_agent(text):
     assert classify(text, has_documents=False, matches_documents=False) == "agent"
 

@@ -1,8 +1,9 @@
 """A tool's result reaches the person even when the model's reply garbles it."""
 
 import pytest
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
-from graph.tools.answer import states_result, with_result
+from graph.tools.answer import led_by_results, result_lead, states_result, with_result
 
 
 @pytest.mark.parametrize(("reply", "result", "stated"), [
@@ -31,3 +32,19 @@ def test_date_and_time_results_count_when_the_date_or_the_time_is_given():
 
 def test_tool_errors_are_left_to_the_model_to_explain():
     assert states_result("I could not compute that.", "calculator", "Error: division by zero")
+
+
+def test_the_results_lead_and_a_contradicting_model_text_is_left_out():
+    turn = [HumanMessage("Hello! What is 17 * 23 and what time is it?"),
+            AIMessage("", tool_calls=[{"name": "calculator", "args": {"expression": "17 * 23"}, "id": "a"},
+                                      {"name": "get_current_datetime", "args": {}, "id": "b"},
+                                      {"name": "calculator", "args": {"expression": "1/0"}, "id": "c"}]),
+            ToolMessage("391", tool_call_id="a", name="calculator"),
+            ToolMessage("2026-11-22 22:45:10 UTC (Sunday)", tool_call_id="b", name="get_current_datetime"),
+            ToolMessage("Error: division by zero", tool_call_id="c", name="calculator")]
+    lead = result_lead(turn)
+    assert lead == "17 * 23 = 391. 2026-11-22 22:45:10 UTC (Sunday)."  # errors are the model's to explain
+    assert led_by_results("17 * 23 = 391.", "So it is 391, happy to help!") == \
+        "17 * 23 = 391.\n\nSo it is 391, happy to help!"
+    assert led_by_results("17 * 23 = 391.", "It is 4097.") == "17 * 23 = 391."
+    assert result_lead(turn[:2]) == "" and result_lead([]) == ""
