@@ -12,7 +12,7 @@ from component.chat import (
     turn_error,
 )
 from component.context_view import draw_context_view
-from component.i18n import language, t
+from component.i18n import keep_language, language, t
 from component.paste import draw_paste_offer, offer_as_document
 from component.sessions import current_session_id, scroll_to_requested_turn
 from component.sidebar import draw_sidebar
@@ -20,6 +20,7 @@ from component.summary_panel import draw_summary_panel
 from graph.engine import Engine, Settings, clean_user_text, describe_error, open_engine
 
 st.set_page_config(page_title="Context Chat", page_icon="💬", layout="wide")
+keep_language()
 
 
 @st.cache_resource(show_spinner="모델을 시작하는 중… / Starting the model…")

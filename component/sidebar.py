@@ -5,7 +5,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from component.documents_panel import draw_documents
-from component.i18n import LANGUAGE_KEY, LANGUAGES, t
+from component.i18n import LANGUAGE_KEY, LANGUAGES, keep_language, t
 from component.sessions import draw_search, draw_sessions
 from graph.engine import Engine, ModelProfile, Session, SessionInfo, SessionSettings
 from state.budgets import CONTEXT_BUDGET_STEP, MIN_CONTEXT_BUDGET
@@ -108,7 +108,7 @@ def draw_sidebar(engine: Engine, session: Session, sessions: list[SessionInfo]) 
 
     with st.sidebar:
         st.segmented_control("Language", list(LANGUAGES), format_func=lambda code: LANGUAGES[code], key=LANGUAGE_KEY,
-                             default="ko", label_visibility="collapsed")
+                             on_change=keep_language, label_visibility="collapsed")
         draw_model_status(engine.profile)
         st.divider()
         st.markdown(f"### {t('advanced')}")

@@ -51,7 +51,8 @@ from state.session import DocumentInfo, SessionInfo, SessionSettings, TurnEvent
 
 __all__ = ["Engine", "Session", "TurnRun", "open_engine", "assemble", "describe_error", "DocumentRefused",
            "DocumentInfo", "ModelProfile", "SessionInfo", "SessionSettings", "Settings", "TurnEvent",
-           "count_message_tokens", "new_session_id", "summary_statistics", "validate_session_id", "clean_user_text"]
+           "count_message_tokens", "new_session_id", "saved_sessions", "summary_statistics", "validate_session_id",
+           "clean_user_text"]
 
 
 @dataclass
@@ -182,6 +183,15 @@ def start_models(settings: Settings, progress: Callable[[str], None]) -> tuple[M
     server = LocalModelServer(find_bundled_model(settings.local_model_path or None))
     base_url = server.start(progress)
     return create_bundled_models(settings, base_url), server
+
+
+def saved_sessions(settings: Settings) -> list[SessionInfo]:
+    """Every saved session, newest activity first, read from the database alone: no model is started."""
+    storage = open_storage(settings.db_path, settings.database_url)
+    try:
+        return storage.list_sessions()
+    finally:
+        storage.close()
 
 
 def open_engine(settings: Settings | None = None, progress: Callable[[str], None] = lambda message: None) -> Engine:

@@ -10,9 +10,21 @@ from collections.abc import Callable
 from functools import partial
 from typing import TextIO
 
-from graph.engine import Engine, Session, Settings, TurnRun, describe_error, new_session_id, open_engine
+from graph.engine import (
+    Engine,
+    Session,
+    SessionInfo,
+    Settings,
+    TurnRun,
+    describe_error,
+    new_session_id,
+    open_engine,
+    saved_sessions,
+)
+from state.messages import message_text
 
 HELP = "Commands: /retry  /sessions  /new  /quit   (Ctrl-C stops a reply)"
+RESUMED_MESSAGES = 6  # what a resumed session shows of itself before the prompt
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -26,10 +38,22 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def print_sessions(engine: Engine, out: TextIO) -> None:
+def print_sessions(sessions: list[SessionInfo], out: TextIO) -> None:
     """The saved sessions, newest first, with the id to pass to --session."""
-    for info in engine.sessions():
+    for info in sessions:
         out.write(f"{info.session_id}  {info.turns:>4} turns  {info.updated_at[:16]}  {info.title}\n")
+    if not sessions:
+        out.write("No saved sessions yet.\n")
+
+
+def show_recent(session: Session, out: TextIO) -> None:
+    """The end of a resumed conversation, so the next message follows on from what was said."""
+    said = [m for m in session.messages() if m.type in ("human", "ai") and message_text(m).strip()]
+    if not said:
+        return
+    out.write(f"… the last {min(len(said), RESUMED_MESSAGES)} of {len(said)} messages:\n")
+    for message in said[-RESUMED_MESSAGES:]:
+        out.write(("> " if message.type == "human" else "") + message_text(message).strip() + "\n")
 
 
 def show(run: TurnRun, out: TextIO) -> None:
@@ -69,6 +93,7 @@ def run_turn(start: Callable[[], TurnRun], out: TextIO) -> None:
 def chat(engine: Engine, session: Session, rate: float | None, read: Callable[[str], str], out: TextIO) -> None:
     """The read-send-print loop until /quit or end of input."""
     out.write(f"Session {session.id} · {engine.profile.label}\n{HELP}\n")
+    show_recent(session, out)
     while True:
         try:
             text = read("> ")
@@ -79,7 +104,7 @@ def chat(engine: Engine, session: Session, rate: float | None, read: Callable[[s
         if command in ("/quit", "/exit"):
             return
         if command == "/sessions":
-            print_sessions(engine, out)
+            print_sessions(engine.sessions(), out)
         elif command == "/new":
             session = engine.session(new_session_id())
             out.write(f"Session {session.id}\n")
@@ -93,6 +118,13 @@ def main(argv: list[str] | None = None, read: Callable[[str], str] = input, out:
          engine: Engine | None = None) -> int:
     """Open the engine the way the web app does and chat (or list sessions)."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command == "sessions" and engine is None:  # the list needs the database only, no model
+        try:
+            print_sessions(saved_sessions(Settings.from_env()), out)
+        except Exception as error:
+            out.write(describe_error(error) + "\n")
+            return 1
+        return 0
     if engine is None:
         try:
             engine = open_engine(Settings.from_env(), progress=lambda message: print(message, file=out))
@@ -101,7 +133,7 @@ def main(argv: list[str] | None = None, read: Callable[[str], str] = input, out:
             return 1
     try:
         if args.command == "sessions":
-            print_sessions(engine, out)
+            print_sessions(engine.sessions(), out)
         else:
             chat(engine, engine.session(args.session or new_session_id()), args.rate, read, out)
     finally:

@@ -15,10 +15,18 @@ _lock = threading.Lock()
 
 @cache
 def _model() -> object | None:
-    """The WordLlama model from the files its package ships, never the network; None when unavailable."""
+    """The WordLlama model from the files its package ships, never the network; None when unavailable.
+
+    Importing wordllama configures the root logger (INFO to stderr); that is undone, so no library's
+    request log lands in the terminal chat or the app's output."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
     try:
         import wordllama
         from wordllama import WordLlama
+
+        root.handlers[:] = handlers
+        root.setLevel(level)
 
         folder = os.path.dirname(wordllama.__file__)
         return WordLlama.load(cache_dir=folder, disable_download=True)

@@ -219,3 +219,29 @@ def test_window_share_compression_notice_is_shown(app, fake_engine, monkeypatch)
     for n in range(1, 9):
         send(app, f"question {n}")
     assert any("컨텍스트 압축됨" in i.value for i in app.info)
+
+
+def test_a_new_chat_starts_from_the_defaults_not_the_last_sessions_switches(app, fake_engine):
+    send(app, "first message")
+    first = app.session_state["session_id"]
+    app.toggle(key="recall_choice").set_value(False).run()
+    app.number_input(key="context_budget_choice").set_value(2000).run()
+    assert fake_engine.engine.session(first).settings().recall is False
+    app.button(key="new_chat").click().run()
+    second = app.session_state["session_id"]
+    assert second != first
+    assert app.toggle(key="recall_choice").value is True
+    assert app.number_input(key="context_budget_choice").value == 4000
+    send(app, "in the new chat")
+    assert fake_engine.engine.session(second).settings().recall is True
+    assert fake_engine.engine.session(first).settings().recall is False  # the old chat keeps its own
+
+
+def test_the_language_is_kept_in_the_address_and_follows_a_switch(fake_engine):
+    english = AppTest.from_file("../../app.py", default_timeout=30)
+    english.query_params["lang"] = "en"
+    english.run()
+    assert english.slider(key="compression_rate").label == "Compression rate"
+    english.sidebar.get("button_group")[0].set_value("ko").run()
+    assert english.slider(key="compression_rate").label != "Compression rate"
+    assert english.query_params["lang"] == "ko"

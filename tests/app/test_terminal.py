@@ -71,12 +71,17 @@ def test_retry_after_a_failure_and_nothing_to_retry(fake_engine):
     assert "[error]" in text and "answered at last" in text and "Nothing to retry." in text
 
 
-def test_module_entry_point_lists_sessions_from_the_database(tmp_path):
-    env = {**os.environ, "CHAT_DB_PATH": str(tmp_path / "chat.sqlite"),
-           "OPENAI_BASE_URL": "http://127.0.0.1:9/v1", "CHAT_MODEL": "unused"}
+def test_module_entry_point_lists_sessions_from_the_database_without_a_model(tmp_path):
+    engine = make_engine(tmp_path / "chat.sqlite")
+    engine.session("kept").send("hello there").wait()
+    engine.close()
+    env = {**os.environ, "CHAT_DB_PATH": str(tmp_path / "chat.sqlite")}
+    env.pop("OPENAI_BASE_URL", None)  # the bundled model would start, were a model needed
     result = subprocess.run([sys.executable, "-m", "graph", "sessions"], cwd=ROOT, env=env, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 0, result.stderr
+    assert "kept" in result.stdout and "1 turns" in result.stdout
+    assert "Starting" not in result.stdout + result.stderr and "INFO" not in result.stderr  # no server, no log
     bad = subprocess.run([sys.executable, "-m", "graph", "fly"], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=60)
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
@@ -94,3 +99,24 @@ def test_the_terminal_shows_the_calculators_result_first_and_never_the_models_gu
         assert engine.session("calc").messages()[-1].content == "17 * 23 = 391."
     finally:
         engine.close()
+
+
+def test_a_resumed_session_shows_its_last_messages_and_no_log_lines(fake_engine):
+    engine = fake_engine(None)
+    fake_engine.chat.script = [f"answer {n}" for n in range(1, 6)]
+    main(["chat", "--session", "again"], read=lines(*[f"question {n}" for n in range(1, 5)]), out=io.StringIO(),
+         engine=engine)
+    out = io.StringIO()
+    main(["chat", "--session", "again"], read=lines(), out=out, engine=engine)
+    text = out.getvalue()
+    assert "… the last 6 of 8 messages:" in text
+    assert "> question 2\nanswer 2\n> question 3\nanswer 3\n> question 4\nanswer 4\n" in text
+    assert "question 1" not in text
+
+
+def test_importing_the_embeddings_leaves_the_root_logger_alone():
+    code = ("import logging; from graph.recall.embeddings import embed; assert embed(['x']) is not None; "
+            "print(len(logging.getLogger().handlers), logging.getLogger().level)")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["0", "30"]  # wordllama's basicConfig(INFO) undone

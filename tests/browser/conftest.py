@@ -133,6 +133,15 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    """A Korean person's browser (the interface follows the browser's language)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="ko-KR")
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def english_page(browser):
+    """An English-speaking person's browser."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
     yield context.new_page()
     context.close()

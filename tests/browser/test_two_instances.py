@@ -63,7 +63,7 @@ def reader(database_url) -> Iterator[Engine]:
 @pytest.fixture(scope="module")
 def pages(browser) -> Iterator[tuple]:
     """A page on each instance, in browser contexts of their own (two people, or two machines)."""
-    contexts = [browser.new_context(viewport={"width": 1400, "height": 1000}) for _ in range(2)]
+    contexts = [browser.new_context(viewport={"width": 1400, "height": 1000}, locale="ko-KR") for _ in range(2)]
     yield tuple(context.new_page() for context in contexts)
     for context in contexts:
         context.close()
