@@ -8,14 +8,14 @@ extractive, so the background never asks the model server; the two rows should a
 
 import argparse
 import statistics
+import sys
 import tempfile
 import time
 from concurrent.futures import Future
 from pathlib import Path
 
-from bench.local_model import client
 from graph.engine import Engine, Settings, assemble
-from graph.models import Models, bundled_profile
+from graph.models import create_bundled_models
 from graph.models.local_server import LocalModelServer, find_bundled_model
 from graph.storage.sqlite import create_checkpointer
 
@@ -29,10 +29,11 @@ MESSAGES = [
 
 
 def open_engine_on(server: LocalModelServer, background: bool) -> Engine:
-    """The engine as the app assembles it for the bundled model; without background work when asked."""
+    """The engine as the app assembles it for the bundled model (its own reply limits); without background
+    work when asked."""
     path = Path(tempfile.mkdtemp(prefix="reply-first-")) / "chat.sqlite"
-    engine = assemble(Settings(db_path=str(path)), create_checkpointer(path),
-                      Models(chat=client(server), summary=client(server), profile=bundled_profile()))
+    settings = Settings(db_path=str(path))
+    engine = assemble(settings, create_checkpointer(path), create_bundled_models(settings, server.base_url))
     if not background:
         def nothing(*args, **kwargs) -> Future:
             done: Future = Future()
@@ -55,6 +56,7 @@ def first_tokens(engine: Engine, turns: int) -> list[float]:
             if event.kind == "error":
                 raise RuntimeError(f"turn {n + 1} failed: {event.text}")
         seconds.append(first if first is not None else time.perf_counter() - started)
+        print(f"turn {n + 1}: first token after {seconds[-1]:.2f} s", file=sys.stderr, flush=True)
     return seconds
 
 
@@ -65,7 +67,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--turns", type=int, default=30)
+    parser.add_argument("--turns", type=int, default=30, help="turns per row (each takes seconds on 2 cores)")
     args = parser.parse_args(argv)
     server = LocalModelServer(find_bundled_model())
     server.start()

@@ -1,5 +1,6 @@
 """A person's path in a real browser: four messages, streamed replies, a summary, a reload."""
 
+import re
 import time
 from pathlib import Path
 
@@ -47,6 +48,9 @@ def test_four_messages_stream_summarize_and_survive_a_reload(app_url, page):
     SCREENSHOTS.mkdir(exist_ok=True)
     page.get_by_text("[1-3턴 요약]").first.wait_for(timeout=REPLY_SECONDS * 1000)
     assert page.get_by_text("총 요약: 1개 (3턴 압축)").count() == 1
+    caption = page.get_by_text(re.compile(r"\(원문의 \d+%, 요청 30%\)")).first.inner_text()
+    measured = int(re.search(r"원문의 (\d+)%", caption).group(1))  # type: ignore[union-attr]
+    assert 27 <= measured <= 33, caption  # the slider's 0.3, within 10%
     page.screenshot(path=str(SCREENSHOTS / "main.png"), full_page=False)
 
     page.reload()
@@ -76,3 +80,14 @@ def test_stop_keeps_what_was_streamed(app_url, page):
     kept = page.locator(ASSISTANT).nth(before).inner_text()
     assert "⏹" in kept and len(kept) > 10
     assert page.get_by_text(LONG_REQUEST).count() == 1
+
+
+def test_a_greeting_and_a_sum_is_answered_with_the_right_number_first(app_url, page):
+    page.goto(app_url)
+    page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
+    page.locator(".st-key-new_chat button").click()
+    page.locator(ASSISTANT).first.wait_for(state="detached", timeout=30_000)
+    send_and_watch(page, "Hello! What is 17 * 23?")
+    reply = page.locator(ASSISTANT).last.inner_text()
+    numbers = re.findall(r"\d{3,}", reply)
+    assert "17 * 23 = 391." in reply and numbers and numbers[0] == "391", reply  # no guess before the result
