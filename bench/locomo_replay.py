@@ -18,7 +18,7 @@ from graph.engine import Engine, Settings, assemble
 from graph.models import ModelProfile, Models
 from graph.request.tokens import count_text
 from graph.storage.sqlite import create_checkpointer
-from graph.testing.models import FACTS_PROMPT_START, ScriptedChatModel
+from graph.testing.models import ScriptedChatModel, facts_request_turns
 
 SESSION = "locomo"
 RATE = 0.3
@@ -126,11 +126,10 @@ def observed_facts(observations: Sequence[tuple[str, str]]):
     stand-in for a capable model's lists), and summarizes like the scripted one otherwise."""
 
     def reply(messages: list[BaseMessage]) -> AIMessage:
-        prompt = str(messages[-1].content)
-        if not prompt.startswith(FACTS_PROMPT_START):
+        turns = facts_request_turns(messages)
+        if turns is None:
             return scripted_summary_reply(messages)
-        sections = re.findall(r"\[turn (\d+)\]\n(.*?)(?=\n\n\[turn |\n\nFacts:)", prompt, flags=re.S)
-        return AIMessage("\n".join(f"{number} | {fact}" for number, body in sections
+        return AIMessage("\n".join(f"{number} | {fact}" for number, body in turns
                                    for fact, source in observations if source[:80] in body))
 
     return reply

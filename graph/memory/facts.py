@@ -10,8 +10,8 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 
 from graph.context import covered_turn_count, split_turns
+from graph.memory.summarize import ask
 from graph.models.clean_text import clean_model_text
-from graph.models.deadline import invoke_within
 from graph.storage.base import FactStorage
 from prompt.summary.facts import facts_request, parse_facts
 from state.messages import message_text
@@ -25,8 +25,7 @@ REQUESTS_PER_RUN = 2  # a long backlog (an imported session) catches up over the
 def extract_facts(model: BaseChatModel, turns: Sequence[tuple[int, Sequence[BaseMessage]]],
                   seconds: float | None = None) -> dict[int, list[str]]:
     """The facts of these numbered turns, each turn's list (empty when the model listed none for it)."""
-    request = facts_request(turns)
-    reply = invoke_within(model, request, seconds) if seconds else model.invoke(request)
+    reply = ask(model, facts_request(turns), seconds)
     facts: dict[int, list[str]] = {number: [] for number, _ in turns}
     for fact in parse_facts(clean_model_text(message_text(reply)), list(facts)):
         facts[fact["turn"]].append(fact["text"])

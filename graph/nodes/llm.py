@@ -197,7 +197,8 @@ def make_llm_node(
         get_stream_writer()({"context": context})  # the session API keeps it for last_context()
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
         report = report_parts(turn, parts, transcript, tokens_for_tools, recalled)
-        lead = result_lead(extract_current_turn(transcript)) if textual_tools else ""
+        current = extract_current_turn(transcript) if textual_tools else []
+        lead = result_lead(current)
         if lead:  # the tools' results first, on screen as in the saved reply
             get_stream_writer()({"token": lead + "\n\n"})
         response = clean_reply(well_formed_tool_calls(stream_reply(model, context, deadlines, show=not lead)))
@@ -207,7 +208,7 @@ def make_llm_node(
                 get_stream_writer()({"token": content.removeprefix(lead + "\n\n")})
             response = response.model_copy(update={"content": content})
         elif textual_tools:
-            response = stated_results(response, extract_current_turn(transcript))
+            response = stated_results(response, current)
         metadata = dict(response.response_metadata)
         if cite:
             numbered = number_documents(documents)

@@ -2,6 +2,7 @@
 benchmarks and examples."""
 
 import json
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -93,6 +94,16 @@ def summary_reply(messages: list[BaseMessage]) -> AIMessage:
     prompt = str(messages[-1].content)
     lines = [line for line in prompt.splitlines() if line.startswith("User: ")]
     return AIMessage("Summary of " + "; ".join(line[6:] for line in lines))
+
+
+def facts_request_turns(messages: list[BaseMessage]) -> list[tuple[int, str]] | None:
+    """The numbered turns of a facts request as (number, transcript), for fakes that answer it; None when the
+    request is not one."""
+    prompt = str(messages[-1].content)
+    if not prompt.startswith(FACTS_PROMPT_START):
+        return None
+    return [(int(number), body) for number, body in
+            re.findall(r"\[turn (\d+)\]\n(.*?)(?=\n\n\[turn |\n\nFacts:)", prompt, flags=re.S)]
 
 
 def summary_calls(model: ScriptedChatModel) -> list[list[BaseMessage]]:

@@ -6,9 +6,11 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, Tool
 from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
+from graph.models import bundled_profile
 from tests.conftest import make_engine, send
 from tests.fakes import summary_reply
 from tests.faults.injection import model_of_kind
+from tests.graph.test_summary_facts import fact_reply
 
 STREAM_KINDS = ["streaming", "generate_only", "disable_streaming"]
 
@@ -62,3 +64,26 @@ def test_retry_after_a_failed_call_works_with_every_kind_of_model(kind, database
     assert session.retry()[-1].text == "Reply to: hello"
     assert [m.content for m in session.messages()] == ["hello", "Reply to: hello"]
     engine.close()
+
+
+@pytest.mark.parametrize("kind", STREAM_KINDS)
+def test_a_tool_result_leads_and_facts_are_listed_with_every_kind_of_model(kind, database, tmp_path):
+    guessing = model_of_kind(kind, lambda messages: AIMessage("Sure! 17 * 23 = 409."))
+    bundled = make_engine(database, guessing, profile=bundled_profile())
+    try:
+        events = send(bundled.session("calc"), "Hello! What is 17 * 23?")
+        assert "".join(e.text for e in events if e.kind == "token") == "17 * 23 = 391.\n\n"
+        assert events[-1].text == "17 * 23 = 391."
+    finally:
+        bundled.close()
+    remote = make_engine(tmp_path / "facts.sqlite", model_of_kind(kind, compute_reply),
+                         model_of_kind(kind, fact_reply))
+    try:
+        session = remote.session("facts")
+        for n in range(1, 8):
+            send(session, f"question {n}")
+        remote.wait_idle()
+        facts = dict(remote.storage.facts_after("facts", 0))
+        assert facts and facts[1] == ["The user asked: question 1"]
+    finally:
+        remote.close()

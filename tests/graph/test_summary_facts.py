@@ -2,14 +2,13 @@
 background, they point to the turns they came from, recall finds a turn by them when its own words differ,
 and they go with the session."""
 
-import re
 import threading
 
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage
 
 from graph.models import bundled_profile
-from graph.testing.models import summary_reply
+from graph.testing.models import facts_request_turns, summary_reply
 from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel
 from tests.graph.test_recall import context_text, filler, play
@@ -24,19 +23,19 @@ SCRIPTED_FACTS = {"Flying out on the 14th": TRIP_FACT}  # what a capable model w
 def fact_reply(messages: list[BaseMessage]) -> AIMessage:
     """Facts as `turn | fact` for the facts request (from a fixed table, deterministically); a summary
     otherwise."""
-    prompt = str(messages[-1].content)
-    if not prompt.startswith("List the facts"):
+    turns = facts_request_turns(messages)
+    if turns is None:
         return summary_reply(messages)
     ASKED_ON.append(threading.current_thread().name)
     lines = []
-    for number, body in re.findall(r"\[turn (\d+)\]\n(.*?)(?=\n\n\[turn |\n\nFacts:)", prompt, flags=re.S):
+    for number, body in turns:
         lines += [f"{number} | {fact}" for marker, fact in SCRIPTED_FACTS.items() if marker in body]
         lines.append(f"{number} | The user asked: {body.splitlines()[0].removeprefix('User: ')}")
     return AIMessage("\n".join(lines))
 
 
 def is_facts_request(messages: list[BaseMessage]) -> bool:
-    return str(messages[-1].content).startswith("List the facts")
+    return facts_request_turns(messages) is not None
 
 
 @pytest.fixture
