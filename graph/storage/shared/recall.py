@@ -15,9 +15,14 @@ class RecallRows(Tables):
     def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int, str, dict]]:
         with self.rows(transaction=False) as cur:
             rows = cur.execute("SELECT turn, vector, tokens, day, record FROM recall_turns WHERE thread_id = ? "
-                               "AND turn > ? AND vector IS NOT NULL ORDER BY turn", (session_id, after_turn)).all()
-        return [(int(row["turn"]), bytes(row["vector"]), int(row["tokens"]), str(row["day"]),
+                               "AND turn > ? ORDER BY turn", (session_id, after_turn)).all()
+        return [(int(row["turn"]), bytes(row["vector"] or b""), int(row["tokens"]), str(row["day"]),
                  self.dialect.load(row["record"])) for row in rows]
+
+    def recall_set_vector(self, session_id: str, turn: int, vector: bytes) -> None:
+        with self.rows() as cur:
+            cur.execute("UPDATE recall_turns SET vector = ? WHERE thread_id = ? AND turn = ?",
+                        (vector, session_id, turn))
 
     def recall_records(self, session_id: str, turns: list[int]) -> dict[int, dict]:
         if not turns:

@@ -102,9 +102,13 @@ def test_vectors_after_a_turn_and_records_of_turns(storage: Storage):
     storage.recall_add("s", 3, "2025-01-03", {"turn": 3}, 13)
     storage.recall_add("other", 1, "2025-01-01", {"turn": 1}, 5, b"other")
     assert storage.recall_vectors("s", 0) == [(1, b"\x00\x01vector-1", 11, "2025-01-01", {"turn": 1}),
-                                              (2, b"vector-2", 12, "2025-01-02", {"turn": 2, "user": "둘"})]
-    assert storage.recall_vectors("s", 1) == [(2, b"vector-2", 12, "2025-01-02", {"turn": 2, "user": "둘"})]
+                                              (2, b"vector-2", 12, "2025-01-02", {"turn": 2, "user": "둘"}),
+                                              (3, b"", 13, "2025-01-03", {"turn": 3})]  # to be embedded
+    assert storage.recall_vectors("s", 1)[0] == (2, b"vector-2", 12, "2025-01-02", {"turn": 2, "user": "둘"})
     assert storage.recall_vectors("s", 3) == []
+    storage.recall_set_vector("s", 3, b"vector-3")
+    assert storage.recall_vectors("s", 2) == [(3, b"vector-3", 13, "2025-01-03", {"turn": 3})]
+    assert storage.recall_vectors("other", 0)[0][1] == b"other"
     assert storage.recall_records("s", [2, 3, 9]) == {2: {"turn": 2, "user": "둘"}, 3: {"turn": 3}}
     assert storage.recall_records("s", []) == {}
     record = {"turn": 4, "date": "2025-01-04", "user": "u", "assistant": "a"}
