@@ -18,6 +18,8 @@ class TurnIndex(Protocol):
 
     def index_session(self, session_id: str, messages: Sequence[BaseMessage], day: str | None = None) -> int: ...
 
+    def drop_from(self, session_id: str, first_turn: int) -> None: ...
+
 
 class SessionServices(Protocol):
     """The engine's collaborators a session handle works with."""
