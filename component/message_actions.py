@@ -1,0 +1,93 @@
+"""The compact row of actions under a message: copy, pin, edit-and-resend (the last question), regenerate (the
+last answer), and 👍/👎 on answers; a click asks for the rewrite, the next render runs it."""
+
+import streamlit as st
+from langchain_core.messages import BaseMessage
+
+from component.i18n import t
+from component.notices import keep_notice
+from graph.engine import Session, clean_user_text
+
+REWRITE_KEY = "rewrite_request"
+EDITING_KEY = "editing_message"
+FEEDBACK = {1: "up", 0: "down"}  # st.feedback's thumbs: 1 is 👍, 0 is 👎
+ROW_STYLE = """<style>
+[class*="st-key-actions_"] { opacity: 0.45; transition: opacity 0.15s; }
+[data-testid="stChatMessage"]:hover [class*="st-key-actions_"] { opacity: 1; }
+</style>"""
+
+
+def request_rewrite(session_id: str, kind: str, text: str = "") -> None:
+    """Ask the next render to run a rewrite of the last turn ("regenerate", or "edit" with its new text)."""
+    st.session_state[REWRITE_KEY] = {"session": session_id, "kind": kind, "text": text}
+    st.session_state.pop(EDITING_KEY, None)
+
+
+def take_rewrite(session_id: str) -> dict | None:
+    """The rewrite asked for in this session, taken (it runs once)."""
+    request = st.session_state.pop(REWRITE_KEY, None)
+    return request if request and request["session"] == session_id else None
+
+
+def editing(message: BaseMessage) -> bool:
+    """Whether the person is editing this message."""
+    return bool(message.id) and st.session_state.get(EDITING_KEY) == message.id
+
+
+def _start_editing(message_id: str) -> None:
+    st.session_state[EDITING_KEY] = message_id
+
+
+def _stop_editing() -> None:
+    st.session_state.pop(EDITING_KEY, None)
+
+
+def _send_edit(session_id: str, message_id: str) -> None:
+    text = st.session_state.get(f"edit_text_{message_id}", "")
+    if clean_user_text(text):
+        request_rewrite(session_id, "edit", text)
+    else:
+        keep_notice("warning", t("edit_empty"))
+
+
+def draw_edit_form(session: Session, message: BaseMessage, text: str) -> None:
+    """The inline editor of the last question: sending replaces the last turn with the edited one."""
+    with st.form(key=f"edit_form_{message.id}", border=False):
+        st.text_area(t("edit"), value=text, key=f"edit_text_{message.id}", label_visibility="collapsed")
+        with st.container(horizontal=True):
+            st.form_submit_button(t("edit_send"), type="primary", on_click=_send_edit, args=(session.id, message.id))
+            st.form_submit_button(t("cancel"), on_click=_stop_editing)
+
+
+def _save_feedback(session: Session, message_id: str) -> None:
+    value = st.session_state.get(f"feedback_{message_id}")
+    session.give_feedback(message_id, FEEDBACK.get(value) if value is not None else None)
+
+
+def draw_copy(text: str, key: str) -> None:
+    """A small menu holding the message as a code block, whose copy button copies all of it."""
+    with st.popover("📋", help=t("copy"), type="tertiary", key=f"copy_{key}"):
+        st.caption(t("copy_help"))
+        st.code(text, language=None, wrap_lines=True)
+
+
+def draw_message_actions(session: Session, message: BaseMessage, text: str, *, pinned: bool,
+                         feedback: str | None = None, answer: bool = False, last: bool = False) -> None:
+    """The row under a message: copy and pin always; on an answer 👍/👎 and, on the last, regenerate; on the
+    last question, edit."""
+    if not message.id:
+        return
+    with st.container(horizontal=True, gap="small", vertical_alignment="center", key=f"actions_{message.id}"):
+        draw_copy(text, message.id)
+        st.button("📌" if pinned else "📍", key=f"pin_{message.id}", help=t("unpin") if pinned else t("pin"),
+                  on_click=session.pin, args=(message.id, not pinned), type="tertiary")
+        if last and not answer:
+            st.button("✏️", key=f"edit_{message.id}", help=t("edit"), on_click=_start_editing, args=(message.id,),
+                      type="tertiary")
+        if last and answer:
+            st.button("🔄", key=f"regenerate_{message.id}", help=t("regenerate"), on_click=request_rewrite,
+                      args=(session.id, "regenerate"), type="tertiary")
+        if answer:
+            chosen = {choice: value for value, choice in FEEDBACK.items()}.get(feedback or "")
+            st.feedback("thumbs", key=f"feedback_{message.id}", default=chosen, on_change=_save_feedback,
+                        args=(session, message.id))
