@@ -16,7 +16,8 @@ from state.messages import message_text
 ERROR_KEY = "turn_errors"
 RUNNING_KEY = "running_turn"
 LONG_MESSAGE_CHARS = 5000
-REFUSALS = {"empty", "rewrite_nothing", "regenerate_unanswered", "rewrite_summarized"}  # nothing ran, nothing lost
+# a turn refused before it ran: nothing changed, nothing to retry
+REFUSALS = {"empty", "rewrite_nothing", "regenerate_unanswered", "rewrite_summarized", "rewrite_moved"}
 
 
 def turn_error(session_id: str) -> str | None:
@@ -157,10 +158,11 @@ def run_rewrite(session: Session, rewrite: dict, messages: list[BaseMessage], co
     """Run the rewrite of the last turn a click asked for: the question (edited, or as it was), then its answer
     streaming; the transcript above is drawn without the old turn."""
     if rewrite["kind"] == "edit":
-        text, run = rewrite["text"], session.edit_last(rewrite["text"], compression_rate, language())
+        text = rewrite["text"]
+        run = session.edit_last(text, compression_rate, language(), question_id=rewrite["message"])
     else:
         text = next((message_text(m) for m in reversed(messages) if isinstance(m, HumanMessage)), "")
-        run = session.regenerate(language())
+        run = session.regenerate(language(), answer_id=rewrite["message"])
     with st.chat_message("user"):
         draw_user_text(text.strip())
     run_turn(session, run, [], stop_place)

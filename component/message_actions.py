@@ -17,9 +17,10 @@ ROW_STYLE = """<style>
 </style>"""
 
 
-def request_rewrite(session_id: str, kind: str, text: str = "") -> None:
-    """Ask the next render to run a rewrite of the last turn ("regenerate", or "edit" with its new text)."""
-    st.session_state[REWRITE_KEY] = {"session": session_id, "kind": kind, "text": text}
+def request_rewrite(session_id: str, kind: str, message_id: str, text: str = "") -> None:
+    """Ask the next render to run a rewrite of the last turn ("regenerate" the answer `message_id`, or "edit"
+    the question `message_id` to its new text)."""
+    st.session_state[REWRITE_KEY] = {"session": session_id, "kind": kind, "message": message_id, "text": text}
     st.session_state.pop(EDITING_KEY, None)
 
 
@@ -45,7 +46,7 @@ def _stop_editing() -> None:
 def _send_edit(session_id: str, message_id: str) -> None:
     text = st.session_state.get(f"edit_text_{message_id}", "")
     if clean_user_text(text):
-        request_rewrite(session_id, "edit", text)
+        request_rewrite(session_id, "edit", message_id, text)
     else:
         keep_notice("warning", t("edit_empty"))
 
@@ -86,7 +87,7 @@ def draw_message_actions(session: Session, message: BaseMessage, text: str, *, p
                       type="tertiary")
         if last and answer:
             st.button("🔄", key=f"regenerate_{message.id}", help=t("regenerate"), on_click=request_rewrite,
-                      args=(session.id, "regenerate"), type="tertiary")
+                      args=(session.id, "regenerate", message.id), type="tertiary")
         if answer:
             chosen = {choice: value for value, choice in FEEDBACK.items()}.get(feedback or "")
             st.feedback("thumbs", key=f"feedback_{message.id}", default=chosen, on_change=_save_feedback,

@@ -84,24 +84,26 @@ class Session(SessionEdits):
             settings = self.save_settings(chosen) if chosen != settings else settings
         return settings.compression_rate
 
-    def regenerate(self, language: str = "en") -> TurnRun:
+    def regenerate(self, language: str = "en", answer_id: str | None = None) -> TurnRun:
         """Answer the last question again: its answer (tool calls included) is removed and the same question,
         with its id, runs as that turn. Refused (an error event, nothing changed) when the last question has no
-        answer yet or a summary was already made of its turn."""
+        answer yet, a summary was already made of its turn, or `answer_id` is no longer the last answer."""
         def same_question(question: HumanMessage) -> dict:
             return turn_input(question, self.id, self.settings().compression_rate)
         return self._start(None, language, lambda: take_back_last_turn(self.services, self.id, language, True,
-                                                                        same_question))
+                                                                        same_question, answer_id))
 
-    def edit_last(self, text: str, compression_rate: float | None = None, language: str = "en") -> TurnRun:
+    def edit_last(self, text: str, compression_rate: float | None = None, language: str = "en",
+                  question_id: str | None = None) -> TurnRun:
         """Replace the last question by `text`: the old question and its answer are removed and `text` runs as
-        that turn. Refused like `send` when `text` is empty, and when a summary was already made of the turn."""
+        that turn. Refused like `send` when `text` is empty, when a summary was already made of the turn, and
+        when `question_id` is no longer the last question."""
         clean = clean_user_text(text)
         if not clean:
             return self.send(text, compression_rate, language)
         rate = self._chosen_rate(compression_rate)
         return self._start(None, language, lambda: take_back_last_turn(
-            self.services, self.id, language, False, lambda question: turn_input(clean, self.id, rate)))
+            self.services, self.id, language, False, lambda question: turn_input(clean, self.id, rate), question_id))
 
     def resume(self, language: str = "en") -> TurnRun:
         """Resume the unfinished turn from its saved step (Retry), streaming its events."""

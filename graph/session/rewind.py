@@ -31,10 +31,12 @@ def refusal(language: str, key: str) -> TurnEvent:
 
 
 def take_back_last_turn(services: SessionServices, session_id: str, language: str, answered_only: bool,
-                        payload_for: Callable[[HumanMessage], dict]) -> dict | TurnEvent:
+                        payload_for: Callable[[HumanMessage], dict],
+                        expected_id: str | None = None) -> dict | TurnEvent:
     """Replace the last turn (its question, tool calls and answer) by the turn input `payload_for` makes of its
     question, returned to be run; a refusal when there is no such turn, when `answered_only` and it has no
-    answer yet (Retry is for that), or when a summary was already made of it. The new input is journaled
+    answer yet (Retry is for that), when a summary was already made of it, or when `expected_id` (the question
+    edited, or the answer regenerated, as the person saw it) is no longer the last one. The new input is journaled
     before the old turn goes, so a crash in between keeps it for Retry. Callers hold the session's lock."""
     values = services.read_state(session_id)
     messages: list[BaseMessage] = list(values.get("messages", []))
@@ -43,6 +45,8 @@ def take_back_last_turn(services: SessionServices, session_id: str, language: st
         return refusal(language, "rewrite_nothing")
     if answered_only and has_unfinished_turn(messages):
         return refusal(language, "regenerate_unanswered")
+    if expected_id is not None and expected_id != (messages[-1] if answered_only else messages[start]).id:
+        return refusal(language, "rewrite_moved")
     turn = completed_turn_count(messages[:start]) + 1
     if turn in summarized_turns(values):
         return refusal(language, "rewrite_summarized")

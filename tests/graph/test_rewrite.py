@@ -171,3 +171,21 @@ def test_feedback_is_kept_over_a_restart(database):
     reopened.session("s").give_feedback(answer.id, None)
     assert reopened.session("s").state()["feedback"] == {}
     reopened.close()
+
+
+def test_a_rewrite_of_a_turn_that_is_no_longer_the_last_is_refused(engine, chat_model):
+    session = engine.session("s")
+    send(session, "question 1")
+    seen_question, seen_answer = session.messages()
+    send(session, "question 2")  # sent from another tab, after the page showed turn 1 as the last
+    before = session.messages()
+    for run in (session.regenerate(answer_id=seen_answer.id),
+                session.edit_last("question 1, edited", question_id=seen_question.id)):
+        events = finish(run, session)
+        assert [e.data["code"] for e in events] == ["rewrite_moved"] and "moved on" in events[0].text
+    assert session.messages() == before
+    last_question, last_answer = before[2:]
+    chat_model.script = ["answer 2 again"]
+    assert finish(session.regenerate(answer_id=last_answer.id), session)[-1].text == "answer 2 again"
+    events = finish(session.edit_last("question 2, edited", question_id=last_question.id), session)
+    assert events[-1].text == "Reply to: question 2, edited"
