@@ -9,7 +9,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage
 
 from graph.session.journal import with_message_id, write_pending
 from graph.session.services import SessionServices
-from graph.session.transcript import completed_turn_count, has_unfinished_turn
+from graph.session.transcript import completed_turn_count, has_unfinished_turn, thread_config
 from state.session import TurnEvent
 from state.texts import localized
 
@@ -54,10 +54,10 @@ def take_back_last_turn(services: SessionServices, session_id: str, language: st
     payload = with_message_id(payload_for(cast(HumanMessage, removed[0])))
     write_pending(services.storage, session_id, payload)
     gone = {message.id for message in removed}
-    services.update_state(session_id, {
+    services.runner.graph.update_state(thread_config(session_id), {  # as the input of a turn: no node's edges run
         "messages": [RemoveMessage(id=str(message.id)) for message in removed],
         "pinned": [mid for mid in values.get("pinned") or [] if mid not in gone],
         "feedback": {mid: choice for mid, choice in (values.get("feedback") or {}).items() if mid not in gone},
-    })
+    }, as_node="__start__")
     services.recall.drop_from(session_id, turn)
     return payload

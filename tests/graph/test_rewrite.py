@@ -189,3 +189,15 @@ def test_a_rewrite_of_a_turn_that_is_no_longer_the_last_is_refused(engine, chat_
     assert finish(session.regenerate(answer_id=last_answer.id), session)[-1].text == "answer 2 again"
     events = finish(session.edit_last("question 2, edited", question_id=last_question.id), session)
     assert events[-1].text == "Reply to: question 2, edited"
+
+
+def test_the_only_turn_of_a_session_can_be_regenerated_and_edited(engine, chat_model):
+    session = engine.session("s")
+    send(session, "hello")
+    question = session.messages()[0]
+    chat_model.script = ["Hi there!"]
+    assert finish(session.regenerate(), session)[-1].text == "Hi there!"
+    assert [(m.id, m.content) for m in session.messages()[:1]] == [(question.id, "hello")]
+    assert finish(session.edit_last("good morning"), session)[-1].text == "Reply to: good morning"
+    assert [m.content for m in session.messages()] == ["good morning", "Reply to: good morning"]
+    assert session.turns_completed() == 1 and [s.turns for s in engine.sessions()] == [1]
