@@ -39,11 +39,14 @@ def open_new_chat(page, running) -> str:
 
 
 def wait_for_answers(page, count: int) -> None:
-    """Until `count` answers are drawn from the saved history: no Stop, the last answer with its 👍/👎."""
+    """A turn was started: until its Stop came and went and `count` answers are drawn from the saved history,
+    nothing left over from the page before (Streamlit marks such elements stale), the last with its 👍/👎."""
+    page.locator(".st-key-stop").wait_for(timeout=REPLY_SECONDS * 1000)
     deadline = time.monotonic() + REPLY_SECONDS
     while time.monotonic() < deadline:
         answers = page.locator(ASSISTANT)
-        if (page.locator(".st-key-stop").count() == 0 and answers.count() == count
+        if (page.locator(".st-key-stop").count() == 0 and page.locator('[data-stale="true"]').count() == 0
+                and answers.count() == count
                 and answers.nth(count - 1).locator('[data-testid="stFeedback"]').count() == 1):
             return
         time.sleep(0.1)
@@ -79,8 +82,8 @@ def test_regenerate_answers_again_with_stop_by_the_input(running, page):
     stop.wait_for(timeout=REPLY_SECONDS * 1000)  # pinned by the input, not in the scrolling transcript
     input_box = page.get_by_test_id("stChatInput").bounding_box()
     stop_box = stop.bounding_box()
-    assert input_box and stop_box and 0 <= input_box["y"] - stop_box["y"] < 120
     wait_for_answers(page, 1)
+    assert input_box and stop_box and 0 <= input_box["y"] - stop_box["y"] < 120
     assert page.locator(USER).count() == 1 and page.locator(ASSISTANT).count() == 1
     again = exported_messages(page)
     assert [m["role"] for m in again] == ["user", "assistant"]
@@ -97,7 +100,7 @@ def test_edit_and_resend_replaces_the_last_turn(running, page):
     editor.wait_for(timeout=30_000)
     assert editor.input_value() == "What colour is the sky?"
     editor.fill("What colour is grass?")
-    page.get_by_role("button", name="보내기").click()
+    page.get_by_role("button", name="보내기", exact=True).click()
     wait_for_answers(page, 2)
     questions = page.locator(USER).all_inner_texts()
     assert len(questions) == 2 and "Hello! I am Mina." in questions[0] and "What colour is grass?" in questions[1]
@@ -142,7 +145,7 @@ def test_thumbs_up_is_kept_over_a_reload(running, page):
                            ".getAttribute('aria-checked') === 'true'", timeout=30_000)
     time.sleep(1)  # the choice is saved by the rerun it starts
     page.reload()
-    wait_for_answers(page, 1)
+    page.locator(f'{ASSISTANT} [data-testid="stFeedback"]').wait_for(timeout=REPLY_SECONDS * 1000)
     assert thumbs_up.get_attribute("aria-checked") == "true"
     assert page.locator(f'{ASSISTANT} button[aria-label="Thumbs down"]').get_attribute("aria-checked") == "false"
     assert exported_messages(page)[1]["feedback"] == "up"
