@@ -1,6 +1,8 @@
 """The compact row of actions under a message: copy, pin, edit-and-resend (the last question), regenerate (the
 last answer), and 👍/👎 on answers; a click asks for the rewrite, the next render runs it."""
 
+import html
+
 import streamlit as st
 from langchain_core.messages import BaseMessage
 
@@ -15,6 +17,35 @@ ROW_STYLE = """<style>
 [class*="st-key-actions_"] { opacity: 0.45; transition: opacity 0.15s; }
 [data-testid="stChatMessage"]:hover [class*="st-key-actions_"] { opacity: 1; }
 </style>"""
+COPY_BUTTON_STYLE = "background:none;border:none;cursor:pointer;font-size:1rem;padding:0.25rem"
+COPY_SCRIPT = """<script>
+if (!window.messageCopyReady) {
+  window.messageCopyReady = true;
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button.message-copy");
+    if (!button) return;
+    const text = button.dataset.copy || "";
+    const copied = () => { button.textContent = "✅"; setTimeout(() => { button.textContent = "📋"; }, 1500); };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(copied);
+      return;
+    }
+    const area = document.createElement("textarea");
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+    copied();
+  });
+}
+</script>"""
+
+
+def prepare_actions() -> None:
+    """The actions' look (faint until the message is hovered) and the copy buttons' script, once a page."""
+    st.html(ROW_STYLE)
+    st.html(COPY_SCRIPT, unsafe_allow_javascript=True)
 
 
 def request_rewrite(session_id: str, kind: str, message_id: str, text: str = "") -> None:
@@ -66,10 +97,11 @@ def _save_feedback(session: Session, message_id: str) -> None:
 
 
 def draw_copy(text: str, key: str) -> None:
-    """A small menu holding the message as a code block, whose copy button copies all of it."""
-    with st.popover("📋", help=t("copy"), type="tertiary", key=f"copy_{key}"):
-        st.caption(t("copy_help"))
-        st.code(text, language=None, wrap_lines=True)
+    """A button that copies the whole message in one click (the page's one script does the copying; the text
+    rides in the button, escaped, through Streamlit's sanitized HTML)."""
+    st.html(f'<button class="message-copy" type="button" title="{html.escape(t("copy"))}" '
+            f'data-copy="{html.escape(text, quote=True)}" style="{COPY_BUTTON_STYLE}">📋</button>',
+            width="content")
 
 
 def draw_message_actions(session: Session, message: BaseMessage, text: str, *, pinned: bool,

@@ -8,7 +8,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 
 from component.chat import draw_sources, draw_tool_call, draw_user_text
 from component.i18n import t
-from component.message_actions import ROW_STYLE, draw_edit_form, draw_message_actions, editing
+from component.message_actions import draw_edit_form, draw_message_actions, editing, prepare_actions
 from graph.engine import Session
 from state.messages import message_text
 
@@ -86,7 +86,7 @@ def draw_transcript(messages: Sequence[BaseMessage], session: Session | None = N
     results = {m.tool_call_id: m for m in messages if isinstance(m, ToolMessage)}
     turns = turns_of(messages)
     if session is not None and turns:
-        st.html(ROW_STYLE)
+        prepare_actions()
     number = 0
     for index, (question, answer) in enumerate(turns):
         last = index == len(turns) - 1

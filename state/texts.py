@@ -231,7 +231,6 @@ ENGINE_TEXT = {
 ACTION_TEXT = {
     "ko": {
         "copy": "복사",
-        "copy_help": "복사 버튼으로 메시지 전체를 복사합니다",
         "pinned_mark": "📌 고정됨",
         "edit": "수정해서 다시 보내기",
         "edit_send": "보내기",
@@ -256,7 +255,6 @@ ACTION_TEXT = {
     },
     "en": {
         "copy": "Copy",
-        "copy_help": "The copy button copies the whole message",
         "pinned_mark": "📌 Pinned",
         "edit": "Edit and resend",
         "edit_send": "Send",

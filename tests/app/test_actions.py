@@ -31,11 +31,19 @@ def test_each_message_has_a_row_of_actions(app, fake_engine):
     assert f"edit_{first_question.id}" not in keys and f"regenerate_{first_answer.id}" not in keys
     assert {f"pin_{m.id}" for m in messages_of(app, fake_engine)} <= keys
     assert [f.key for f in app.feedback] == [f"feedback_{first_answer.id}", f"feedback_{last_answer.id}"]
-    copies = [code.value for code in app.code]
-    assert "first question" in copies and "Reply to: second question" in copies
+    copies = [html.value for html in app.get("html") if "data-copy=" in html.value]
+    assert len(copies) == 4 and 'data-copy="first question"' in copies[0]
+    assert 'data-copy="Reply to: second question"' in copies[3]
     app.button(key=f"pin_{first_answer.id}").click().run()
     assert "📌 고정됨" in [c.value for c in app.chat_message[1].caption]
     assert app.button(key=f"pin_{first_answer.id}").label == "📌"
+
+
+def test_the_copy_button_holds_the_text_escaped(app, fake_engine):
+    send(app, 'a "quoted" <b>bold</b> & more\nsecond line')
+    copy = next(html.value for html in app.get("html") if "data-copy=" in html.value)
+    assert 'data-copy="a &quot;quoted&quot; &lt;b&gt;bold&lt;/b&gt; &amp; more\nsecond line"' in copy
+    assert sum("window.messageCopyReady" in html.value for html in app.get("html")) == 1
 
 
 def test_regenerate_answers_the_last_question_again(app, fake_engine):

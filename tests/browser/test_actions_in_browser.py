@@ -1,5 +1,5 @@
 """Actions on messages in a real browser on the bundled model: regenerate (Stop by the input meanwhile),
-edit-and-resend, a file attached in the chat input, export as Markdown and JSON, 👍 kept over a reload."""
+edit-and-resend, a file attached in the chat input, copy, export as Markdown and JSON, 👍 kept over a reload."""
 
 import json
 import time
@@ -125,9 +125,13 @@ def test_a_file_attached_in_the_input_becomes_a_document_and_the_text_is_sent(ru
         storage.close()
 
 
-def test_export_downloads_markdown_and_json(running, page):
+def test_copy_and_export_give_the_conversation(running, page):
     open_new_chat(page, running)
     send(page, "What is the capital of France?", 1)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator(f"{USER} button.message-copy").click()
+    assert page.evaluate("navigator.clipboard.readText()") == "What is the capital of France?"
+    page.locator(f"{USER} button.message-copy", has_text="✅").wait_for(timeout=5_000)
     markdown = download(page, "Markdown으로 받기").read_text(encoding="utf-8")
     assert markdown.startswith("# What is the capital of France?")
     assert "## 1턴\n\n**👤 나**\n\nWhat is the capital of France?\n\n**🤖 어시스턴트**\n\n" in markdown
