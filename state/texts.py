@@ -270,7 +270,7 @@ ACTION_TEXT = {
         "regenerate_unanswered": "The last question has no answer yet. Press Retry.",
         "rewrite_summarized": "This turn was already summarized and cannot be changed. Ask again in a new message.",
         "rewrite_moved": "The conversation moved on meanwhile, so nothing was replaced. Try again on the last turn.",
-        "export_header": "{turns} turns · exported {day}",
+        "export_header": "Turns: {turns} · exported {day}",
         "export_turn": "Turn {turn}",
         "export_you": "👤 You",
         "export_assistant": "🤖 Assistant",

@@ -48,7 +48,7 @@ def test_json_keeps_korean_as_it_is():
 def test_markdown_reads_like_the_conversation():
     text = session_markdown("Numbers", state(), "en", NOW)
     lines = text.splitlines()
-    assert lines[0] == "# Numbers" and lines[2] == "_4 turns · exported 2026-03-14_"
+    assert lines[0] == "# Numbers" and lines[2] == "_Turns: 4 · exported 2026-03-14_"
     assert text.count("**👤 You**") == 4 and text.count("**🤖 Assistant**") == 4
     assert "## Turn 1\n\n**👤 You**\n\nquestion 1\n\n**🤖 Assistant**\n\nanswer 1" in text
     assert '> 🔧 **calculator** `{"expression": "4*2"}`\n> → 8\n\n4 * 2 = 8' in text
