@@ -146,3 +146,15 @@ def test_a_file_without_text_is_only_added(app, fake_engine):
     assert [d.title for d in session.documents()] == ["memo.txt"]
     assert len(app.chat_message) == 0 and fake_engine.chat.calls == []
     assert any("질문해 보세요" in i.value for i in app.info)
+
+
+def test_a_file_too_large_is_refused_with_its_size_and_a_good_one_beside_it_is_added(app, fake_engine):
+    app.chat_input[0].upload("huge.txt", b"a" * (21 * 2**20), "text/plain")
+    app.chat_input[0].upload("memo.txt", b"Mina's birthday is on May 3.", "text/plain")
+    send(app, "when is Mina's birthday?")
+    session = fake_engine.engine.session(app.session_state["session_id"])
+    assert [d.title for d in session.documents()] == ["memo.txt"]
+    assert any("huge.txt" in e.value and "20 MB" in e.value for e in app.error)
+    assert any("memo.txt" in s.value for s in app.success)
+    assert bubble_texts(app, 0) == ["when is Mina's birthday?"] and len(app.chat_message) == 2
+    assert any("May 3" in str(m.content) for m in fake_engine.chat.calls[-1])
