@@ -16,6 +16,7 @@ FEEDBACK = {1: "up", 0: "down"}  # st.feedback's thumbs: 1 is 👍, 0 is 👎
 ROW_STYLE = """<style>
 [class*="st-key-actions_"] { opacity: 0.45; transition: opacity 0.15s; }
 [data-testid="stChatMessage"]:hover [class*="st-key-actions_"] { opacity: 1; }
+[class*="st-key-actions_"]:has([aria-checked="true"]) { opacity: 1; }
 </style>"""
 COPY_BUTTON_STYLE = "background:none;border:none;cursor:pointer;font-size:1rem;padding:0.25rem"
 COPY_SCRIPT = """<script>
