@@ -158,3 +158,15 @@ def test_a_file_too_large_is_refused_with_its_size_and_a_good_one_beside_it_is_a
     assert any("memo.txt" in s.value for s in app.success)
     assert bubble_texts(app, 0) == ["when is Mina's birthday?"] and len(app.chat_message) == 2
     assert any("May 3" in str(m.content) for m in fake_engine.chat.calls[-1])
+
+
+def test_a_regenerate_clicked_after_another_tab_moved_on_replaces_nothing(app, fake_engine):
+    send(app, "question 1")
+    session = fake_engine.engine.session(app.session_state["session_id"])
+    seen_answer = session.messages()[-1]
+    session.send("question 2").wait()  # from another tab, while this page still shows turn 1 as the last
+    app.button(key=f"regenerate_{seen_answer.id}").click().run()
+    assert any("moved on" in w.value or "대화가 이어져" in w.value for w in app.warning)
+    assert [m.content for m in session.messages()] == [
+        "question 1", "Reply to: question 1", "question 2", "Reply to: question 2"]
+    assert len(app.chat_message) == 4 and not app.error

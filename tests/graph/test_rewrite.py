@@ -4,6 +4,8 @@ and feedback; the new one runs as that turn, with streaming and non-streaming mo
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
+from graph.session.payload import turn_input
+from graph.session.rewind import take_back_last_turn
 from graph.session.transcript import completed_turn_count
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_reply
@@ -201,3 +203,17 @@ def test_the_only_turn_of_a_session_can_be_regenerated_and_edited(engine, chat_m
     assert finish(session.edit_last("good morning"), session)[-1].text == "Reply to: good morning"
     assert [m.content for m in session.messages()] == ["good morning", "Reply to: good morning"]
     assert session.turns_completed() == 1 and [s.turns for s in engine.sessions()] == [1]
+
+
+def test_a_crash_after_the_old_turn_went_keeps_the_new_question_for_retry(engine, chat_model):
+    session = engine.session("s")
+    send(session, "question 1")
+    send(session, "question 2")
+    with engine.storage.session_lock("s"):
+        take_back_last_turn(engine, "s", "en", False, lambda question: turn_input("question 2, edited", "s", 0.3))
+    # the process dies here, before the edited turn ran
+    assert [m.content for m in session.messages()] == ["question 1", "Reply to: question 1"]
+    assert session.recover() and session.unfinished()
+    assert session.messages()[-1].content == "question 2, edited"
+    assert session.retry()[-1].text == "Reply to: question 2, edited"
+    assert session.turns_completed() == 2 and engine.storage.journal_read("s") is None
