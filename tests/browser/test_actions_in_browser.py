@@ -38,10 +38,12 @@ def open_new_chat(page, running) -> str:
     return session_id
 
 
-def wait_for_answers(page, count: int) -> None:
-    """A turn was started: until its Stop came and went and `count` answers are drawn from the saved history,
-    nothing left over from the page before (Streamlit marks such elements stale), the last with its 👍/👎."""
-    page.locator(".st-key-stop").wait_for(timeout=REPLY_SECONDS * 1000)
+def wait_for_answers(page, count: int, seen_running: bool = False) -> None:
+    """A turn was started: until its Stop came (unless it was `seen_running` already) and went and `count`
+    answers are drawn from the saved history, nothing left over from the page before (Streamlit marks such
+    elements stale), the last with its 👍/👎."""
+    if not seen_running:
+        page.locator(".st-key-stop").wait_for(timeout=REPLY_SECONDS * 1000)
     deadline = time.monotonic() + REPLY_SECONDS
     while time.monotonic() < deadline:
         answers = page.locator(ASSISTANT)
@@ -82,7 +84,7 @@ def test_regenerate_answers_again_with_stop_by_the_input(running, page):
     stop.wait_for(timeout=REPLY_SECONDS * 1000)  # pinned by the input, not in the scrolling transcript
     input_box = page.get_by_test_id("stChatInput").bounding_box()
     stop_box = stop.bounding_box()
-    wait_for_answers(page, 1)
+    wait_for_answers(page, 1, seen_running=True)
     assert input_box and stop_box and 0 <= input_box["y"] - stop_box["y"] < 120
     assert page.locator(USER).count() == 1 and page.locator(ASSISTANT).count() == 1
     again = exported_messages(page)
@@ -153,3 +155,17 @@ def test_thumbs_up_is_kept_over_a_reload(running, page):
     assert thumbs_up.get_attribute("aria-checked") == "true"
     assert page.locator(f'{ASSISTANT} button[aria-label="Thumbs down"]').get_attribute("aria-checked") == "false"
     assert exported_messages(page)[1]["feedback"] == "up"
+
+
+def test_a_tool_call_is_a_status_block_inside_the_answers_bubble(running, page):
+    open_new_chat(page, running)
+    page.get_by_test_id("stChatInputTextArea").fill("What is 12 * 7?")
+    page.keyboard.press("Enter")
+    bubble = page.locator(ASSISTANT).first
+    bubble.locator('[data-testid="stExpander"]', has_text="calculator").wait_for(timeout=REPLY_SECONDS * 1000)
+    assert page.locator(ASSISTANT).count() == 1  # as soon as the status shows: one bubble for the answer
+    wait_for_answers(page, 1, seen_running=True)
+    assert page.locator(ASSISTANT).count() == 1 and page.locator(USER).count() == 1
+    answer = page.locator(ASSISTANT).first
+    assert answer.locator('[data-testid="stExpander"]', has_text="calculator").count() == 1
+    assert "84" in answer.inner_text()
