@@ -68,14 +68,17 @@ def editing(message: BaseMessage) -> bool:
 
 
 def _start_editing(message_id: str) -> None:
+    """Open the inline editor on this message (the next render draws it)."""
     st.session_state[EDITING_KEY] = message_id
 
 
 def _stop_editing() -> None:
+    """Close the editor, the message unchanged."""
     st.session_state.pop(EDITING_KEY, None)
 
 
 def _send_edit(session_id: str, message_id: str) -> None:
+    """Ask for the edited turn to run, unless the edit left nothing to send (then say so, keep editing)."""
     text = st.session_state.get(f"edit_text_{message_id}", "")
     if clean_user_text(text):
         request_rewrite(session_id, "edit", message_id, text)
@@ -93,6 +96,7 @@ def draw_edit_form(session: Session, message: BaseMessage, text: str) -> None:
 
 
 def _save_feedback(session: Session, message_id: str) -> None:
+    """Keep the thumbs chosen (or cleared) with the session, so a reload shows it."""
     value = st.session_state.get(f"feedback_{message_id}")
     session.give_feedback(message_id, FEEDBACK.get(value) if value is not None else None)
 
