@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from component.attach import attach_files, split_submission
+from component.attach import chat_input_text
 from component.chat import (
     draw_compression_notice,
     draw_retry,
@@ -16,13 +16,13 @@ from component.context_view import draw_context_view
 from component.export import draw_export, title_of
 from component.i18n import keep_language, language, t
 from component.message_actions import take_rewrite
-from component.notices import draw_notices, keep_notice
+from component.notices import draw_notices
 from component.paste import draw_paste_offer, offer_as_document
 from component.sessions import current_session_id, scroll_to_requested_turn
 from component.sidebar import draw_sidebar
 from component.summary_panel import draw_summary_panel
 from component.transcript import draw_transcript, without_last_turn
-from graph.engine import DOCUMENT_TYPES, Engine, Settings, clean_user_text, describe_error, open_engine
+from graph.engine import Engine, Settings, clean_user_text, describe_error, open_engine
 
 st.set_page_config(page_title="Context Chat", page_icon="💬", layout="wide")
 keep_language()
@@ -70,14 +70,7 @@ with chat_column:
             st.rerun()
     prompt = draw_paste_offer(session)
 
-typed, files = split_submission(st.chat_input(t("input"), accept_file="multiple", file_type=list(DOCUMENT_TYPES)))
-if files:
-    with chat_column:
-        attach_files(session, files)
-    if not (typed or "").strip():
-        keep_notice("info", t("attach_only"))
-        st.rerun()
-prompt = typed or prompt
+prompt = chat_input_text(session, chat_column) or prompt  # files attached in it become documents
 if prompt is not None:
     if not clean_user_text(prompt):  # nothing visible: blank, or invisible characters only
         st.toast(t("empty"), icon="✋")
