@@ -170,3 +170,16 @@ def test_a_regenerate_clicked_after_another_tab_moved_on_replaces_nothing(app, f
     assert [m.content for m in session.messages()] == [
         "question 1", "Reply to: question 1", "question 2", "Reply to: question 2"]
     assert len(app.chat_message) == 4 and not app.error
+
+
+def test_a_question_that_failed_can_be_edited_and_sent_again(app, fake_engine):
+    fake_engine.chat.script = [ConnectionError("refused")]
+    send(app, "a question that failed")
+    assert app.button(key="retry") and app.error
+    question = messages_of(app, fake_engine)[0]
+    app.button(key=f"edit_{question.id}").click().run()
+    app.text_area(key=f"edit_text_{question.id}").set_value("the question, rephrased")
+    next(b for b in app.button if b.label == "보내기").click().run()
+    assert not app.error and "retry" not in {button.key for button in app.button}
+    assert [bubble_texts(app, i)[0] for i in range(2)] == [
+        "the question, rephrased", "Reply to: the question, rephrased"]
