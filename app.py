@@ -2,21 +2,26 @@
 
 import streamlit as st
 
+from component.attach import chat_input_text
 from component.chat import (
     draw_compression_notice,
     draw_retry,
-    draw_transcript,
     draw_user_text,
+    run_rewrite,
     run_turn,
     settle_interrupted_turn,
     turn_error,
 )
 from component.context_view import draw_context_view
+from component.export import draw_export, title_of
 from component.i18n import keep_language, language, t
+from component.message_actions import take_rewrite
+from component.notices import draw_notices
 from component.paste import draw_paste_offer, offer_as_document
 from component.sessions import current_session_id, scroll_to_requested_turn
 from component.sidebar import draw_sidebar
 from component.summary_panel import draw_summary_panel
+from component.transcript import draw_transcript, without_last_turn
 from graph.engine import Engine, Settings, clean_user_text, describe_error, open_engine
 
 st.set_page_config(page_title="Context Chat", page_icon="💬", layout="wide")
@@ -48,16 +53,24 @@ with panel_column:
                        view.get("consolidated", []), session)
     draw_context_view(view.get("context_report"), view.last_context)
 
+stop_place = st.bottom.empty()  # Stop sits by the input while a reply streams, however long it grows
 with chat_column:
-    draw_transcript(view.messages, session, view.get("pinned", []))
+    draw_export(session.id, title_of(sessions, session.id), view.values)
+    rewrite = take_rewrite(session.id)  # regenerate or edit-and-resend, clicked on the last turn
+    messages = without_last_turn(view.messages) if rewrite else view.messages
+    draw_transcript(messages, session, view.get("pinned", []), view.get("feedback", {}))
     scroll_to_requested_turn()
     draw_compression_notice(view.get("compression_notice"), view.turns_completed)
+    if rewrite:
+        run_rewrite(session, rewrite, view.messages, choice.compression_rate, stop_place)
+        st.rerun()
+    draw_notices()
     if view.unfinished or turn_error(session.id):
-        if draw_retry(session):
+        if draw_retry(session, stop_place):
             st.rerun()
     prompt = draw_paste_offer(session)
 
-prompt = st.chat_input(t("input")) or prompt
+prompt = chat_input_text(session, chat_column) or prompt  # files attached in it become documents
 if prompt is not None:
     if not clean_user_text(prompt):  # nothing visible: blank, or invisible characters only
         st.toast(t("empty"), icon="✋")
@@ -68,5 +81,5 @@ if prompt is not None:
             with st.chat_message("user"):
                 draw_user_text(prompt.strip())
             due = session.summary_due(view.values)
-            run_turn(session, session.send(prompt, choice.compression_rate, language()), due)
+            run_turn(session, session.send(prompt, choice.compression_rate, language()), due, stop_place)
         st.rerun()

@@ -1,18 +1,23 @@
-"""The transcript, the streamed reply with Stop, tool calls as status blocks, and Retry."""
+"""The streamed reply (one bubble, its tool calls as status blocks inside) with Stop by the input, a user
+message's text, and Retry."""
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import streamlit as st
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
+from streamlit.delta_generator import DeltaGenerator
 
 from component.i18n import language, t
+from component.notices import keep_notice
 from graph.engine import Session, TurnEvent, TurnRun
 from state.messages import message_text
 
 ERROR_KEY = "turn_errors"
 RUNNING_KEY = "running_turn"
 LONG_MESSAGE_CHARS = 5000
+# a turn refused before it ran: nothing changed, nothing to retry
+REFUSALS = {"empty", "rewrite_nothing", "regenerate_unanswered", "rewrite_summarized", "rewrite_moved"}
 
 
 def turn_error(session_id: str) -> str | None:
@@ -60,48 +65,6 @@ def draw_compression_notice(notice: dict | None, completed_turns: int) -> None:
         st.info(t("compressed", before=notice["before"], after=notice["after"]), icon="🗜️")
 
 
-def draw_pin(session: Session, message: BaseMessage, pinned: bool) -> None:
-    """The pin toggle of a message: a pinned one is never summarized away."""
-    if message.id:
-        st.button("📌" if pinned else "📍", key=f"pin_{message.id}", help=t("unpin") if pinned else t("pin"),
-                  on_click=session.pin, args=(message.id, not pinned), type="tertiary")
-
-
-def draw_recalled(session: Session, turns: list[int]) -> None:
-    """Under an answer that used recall: which earlier turns came back, expandable to the excerpts."""
-    if not turns:
-        return
-    with st.expander(t("recalled", turns=", ".join(f"#{turn}" for turn in turns))):
-        for record in session.turn_excerpts(turns):
-            st.caption(f"#{record['turn']} · {record.get('date', '')}  \n👤 {record.get('user', '')}  \n"
-                       f"🤖 {record.get('assistant', '')}")
-
-
-def draw_transcript(messages: Sequence[BaseMessage], session: Session | None = None,
-                    pinned: Sequence[str] = ()) -> None:
-    """Every message of the session, tool calls shown with their results, each turn anchored for search."""
-    results = {m.tool_call_id: m for m in messages if isinstance(m, ToolMessage)}
-    turn = 0
-    for message in messages:
-        if isinstance(message, HumanMessage):
-            turn += 1
-            st.html(f'<div id="turn-{turn}"></div>')
-            with st.chat_message("user"):
-                draw_user_text(message_text(message))
-                if session is not None:
-                    draw_pin(session, message, message.id in pinned)
-        elif isinstance(message, AIMessage):
-            with st.chat_message("assistant"):
-                for call in message.tool_calls:
-                    draw_tool_call(call, results.get(call["id"] or ""))
-                if message_text(message):
-                    st.markdown(message_text(message))
-                draw_sources(message.response_metadata.get("sources") or [])
-                if session is not None and not message.tool_calls:
-                    draw_recalled(session, message.response_metadata.get("recalled") or [])
-                    draw_pin(session, message, message.id in pinned)
-
-
 class _TurnView:
     """Draws one turn's events in the assistant bubble as they arrive."""
 
@@ -111,6 +74,7 @@ class _TurnView:
         self.statuses: dict[str, Any] = {}
         self.after_tokens: TurnEvent | None = None
         self.error: str | None = None
+        self.refusal: str | None = None
 
     def _tokens(self, first: TurnEvent, events: Iterator[TurnEvent]) -> Iterator[str]:
         event: TurnEvent | None = first
@@ -144,20 +108,24 @@ class _TurnView:
                 self.summarizing.update(label=self.summarized_label, state="complete")
             elif event.kind == "reply" and not shown_reply and event.text:
                 st.markdown(event.text)
+            elif event.kind == "error" and event.error.get("code") in REFUSALS:
+                self.refusal = event.text
             elif event.kind == "error":
                 self.error = event.text
             event = next(events, None)
 
 
-def run_turn(session: Session, run: TurnRun, summary_turns: list[list[int]]) -> bool:
-    """Stream one turn into an assistant bubble; Stop (or any click) ends it keeping what was streamed.
+def run_turn(session: Session, run: TurnRun, summary_turns: list[list[int]],
+             stop_place: DeltaGenerator | None = None) -> bool:
+    """Stream one turn into an assistant bubble; Stop (by the input, in `stop_place`) or any click ends it keeping
+    what was streamed.
 
-    On failure the message stays and the error is shown with Retry.
+    On failure the message stays and the error is shown with Retry; a refused rewrite is explained once.
     """
     errors = st.session_state.setdefault(ERROR_KEY, {})
     errors.pop(session.id, None)
     st.session_state[RUNNING_KEY] = session.id
-    st.button(t("stop"), key="stop")
+    (stop_place or st).button(t("stop"), key="stop", type="primary")
     with run, st.chat_message("assistant"):  # leaving the block early (a click) stops the turn cleanly
         summarizing = None
         spans = ", ".join(f"{turns[0]}-{turns[-1]}" for turns in summary_turns)
@@ -166,15 +134,35 @@ def run_turn(session: Session, run: TurnRun, summary_turns: list[list[int]]) -> 
         view = _TurnView(summarizing, t("summarized", spans=spans))
         view.draw(iter(run))
     st.session_state.pop(RUNNING_KEY, None)
+    if stop_place is not None:
+        stop_place.empty()
+    if view.refusal:
+        keep_notice("warning", view.refusal)
+        return False
     if view.error:
         errors[session.id] = view.error
         return False
     return True
 
 
-def draw_retry(session: Session) -> bool:
+def draw_retry(session: Session, stop_place: DeltaGenerator | None = None) -> bool:
     """Explain the last failure and resume the turn from its checkpoint when asked."""
     st.error(turn_error(session.id) or t("no_answer"), icon="⚠️")
     if st.button(t("retry"), key="retry"):
-        return run_turn(session, session.resume(language()), [])
+        return run_turn(session, session.resume(language()), [], stop_place)
     return False
+
+
+def run_rewrite(session: Session, rewrite: dict, messages: list[BaseMessage], compression_rate: float,
+                stop_place: DeltaGenerator | None = None) -> None:
+    """Run the rewrite of the last turn a click asked for: the question (edited, or as it was), then its answer
+    streaming; the transcript above is drawn without the old turn."""
+    if rewrite["kind"] == "edit":
+        text = rewrite["text"]
+        run = session.edit_last(text, compression_rate, language(), question_id=rewrite["message"])
+    else:
+        text = next((message_text(m) for m in reversed(messages) if isinstance(m, HumanMessage)), "")
+        run = session.regenerate(language(), answer_id=rewrite["message"])
+    with st.chat_message("user"):
+        draw_user_text(text.strip())
+    run_turn(session, run, [], stop_place)

@@ -21,9 +21,11 @@ from dataclasses import dataclass, field
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
 from graph.builder import ChatGraph, build_graph
+from graph.documents.reader import SUPPORTED as DOCUMENT_TYPES
 from graph.documents.reader import read_upload
 from graph.documents.store import DocumentRefused, DocumentStore
 from graph.errors import describe_error
+from graph.export import session_json, session_markdown
 from graph.memory.extractive import ExtractiveSummarizer
 from graph.memory.planner import SummaryPlanner
 from graph.memory.prefetch import SummaryPrefetcher
@@ -53,7 +55,7 @@ from state.session import DocumentInfo, SessionInfo, SessionSettings, TurnEvent
 __all__ = ["Engine", "Session", "TurnRun", "open_engine", "assemble", "describe_error", "DocumentRefused",
            "DocumentInfo", "ModelProfile", "SessionInfo", "SessionSettings", "Settings", "TurnEvent",
            "count_message_tokens", "new_session_id", "saved_sessions", "summary_statistics", "validate_session_id",
-           "clean_user_text"]
+           "clean_user_text", "session_json", "session_markdown", "DOCUMENT_TYPES"]
 
 
 @dataclass

@@ -81,5 +81,6 @@ class ChatState(TypedDict):
     summarized: NotRequired[list[list[int]]]  # the turn spans summarized on this turn
     recalled: NotRequired[list[dict]]  # turns recalled for this turn: turn, score, tokens, record
     pinned: NotRequired[list[str]]  # ids of messages the person pinned
+    feedback: NotRequired[dict[str, str]]  # "up" or "down" the person gave answers, by message id
     context_report: NotRequired[ContextReport]
     context_log: NotRequired[Annotated[list[ContextPoint], merge_context_log]]

@@ -227,8 +227,61 @@ ENGINE_TEXT = {
     },
 }
 
+# Actions on messages (copy, pin, edit, regenerate, feedback), export, and files attached in the chat input.
+ACTION_TEXT = {
+    "ko": {
+        "copy": "복사",
+        "pinned_mark": "📌 고정됨",
+        "edit": "수정해서 다시 보내기",
+        "edit_send": "보내기",
+        "edit_empty": "빈 메시지로 바꿀 수는 없습니다",
+        "regenerate": "답 다시 만들기",
+        "feedback_saved": "의견을 저장했습니다",
+        "export": "⬇️ 내보내기",
+        "export_markdown": "Markdown으로 받기",
+        "export_json": "JSON으로 받기",
+        "attach_added": "'{title}' 문서로 추가했습니다 ({tokens:,} 토큰)",
+        "attach_only": "파일을 문서로 추가했습니다. 이제 질문해 보세요.",
+        "rewrite_nothing": "다시 보낼 질문이 없습니다.",
+        "regenerate_unanswered": "마지막 질문에 아직 답이 없습니다. '다시 시도'를 누르세요.",
+        "rewrite_summarized": "이 턴은 이미 요약되어 바꿀 수 없습니다. 새 메시지로 이어서 물어보세요.",
+        "rewrite_moved": "그사이 대화가 이어져 아무것도 바꾸지 않았습니다. 마지막 턴에서 다시 해 보세요.",
+        "export_header": "{turns}턴 · {day}에 내보냄",
+        "export_turn": "{turn}턴",
+        "export_you": "👤 나",
+        "export_assistant": "🤖 어시스턴트",
+        "export_summaries": "요약",
+        "export_summary_turns": "{first}-{last}턴",
+    },
+    "en": {
+        "copy": "Copy",
+        "pinned_mark": "📌 Pinned",
+        "edit": "Edit and resend",
+        "edit_send": "Send",
+        "edit_empty": "The message cannot be made empty",
+        "regenerate": "Regenerate the answer",
+        "feedback_saved": "Feedback saved",
+        "export": "⬇️ Export",
+        "export_markdown": "Download as Markdown",
+        "export_json": "Download as JSON",
+        "attach_added": "Added '{title}' as a document ({tokens:,} tokens)",
+        "attach_only": "The file was added as a document. Ask about it now.",
+        "rewrite_nothing": "There is no question to send again.",
+        "regenerate_unanswered": "The last question has no answer yet. Press Retry.",
+        "rewrite_summarized": "This turn was already summarized and cannot be changed. Ask again in a new message.",
+        "rewrite_moved": "The conversation moved on meanwhile, so nothing was replaced. Try again on the last turn.",
+        "export_header": "Turns: {turns} · exported {day}",
+        "export_turn": "Turn {turn}",
+        "export_you": "👤 You",
+        "export_assistant": "🤖 Assistant",
+        "export_summaries": "Summaries",
+        "export_summary_turns": "Turns {first}-{last}",
+    },
+}
 
-TEXT: dict[str, dict[str, object]] = {lang: {**UI_TEXT[lang], **ENGINE_TEXT[lang]} for lang in UI_TEXT}
+
+TEXT: dict[str, dict[str, object]] = {lang: {**UI_TEXT[lang], **ENGINE_TEXT[lang], **ACTION_TEXT[lang]}
+                                      for lang in UI_TEXT}
 
 
 def localized(language: str, key: str, **values: object) -> str:

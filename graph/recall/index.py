@@ -104,6 +104,14 @@ class RecallIndex:
             if (keys := self._keys.pop(session_id, None)) is not None:
                 keys.close()
 
+    def drop_from(self, session_id: str, first_turn: int) -> None:
+        """Take the turns from `first_turn` on out of the index, with their listed facts (a turn taken back to
+        be asked again is indexed afresh when it is answered)."""
+        self.storage.recall_remove_from(session_id, first_turn)
+        listed = self.storage.facts_after(session_id, first_turn - 1)
+        self.storage.facts_remove(session_id, [turn for turn, _ in listed])
+        self.forget(session_id)
+
     def _by_words(self, session_id: str, words: list[str], below_turn: int, tokens: dict[int, int]) -> list[int]:
         """Earlier turns by bm25 over word stems, best first (chance overlaps of common words left out)."""
         found = self.storage.recall_search(session_id, words, below_turn, CANDIDATES)

@@ -6,6 +6,8 @@ from graph.session.services import SessionServices
 from state.rates import clamp_rate
 from state.session import DocumentInfo, SessionSettings
 
+FEEDBACK_CHOICES = ("up", "down")
+
 
 class SessionEdits:
     """Pins, summary edits, summarizing now, and documents of one session (mixed into its handle)."""
@@ -24,6 +26,18 @@ class SessionEdits:
             updated = [*current, message_id] if pinned and message_id not in current else current
             updated = updated if pinned else [mid for mid in current if mid != message_id]
             self.services.update_state(self.id, {"pinned": updated})
+
+    def give_feedback(self, message_id: str, choice: str | None) -> None:
+        """Keep the person's 👍 ("up") or 👎 ("down") on an answer, or with None take it back."""
+        if choice not in (None, *FEEDBACK_CHOICES):
+            raise ValueError(f"feedback is one of {FEEDBACK_CHOICES} or None, not {choice!r}")
+        with self.services.storage.session_lock(self.id):
+            feedback = dict(self.services.read_state(self.id).get("feedback") or {})
+            if choice is None:
+                feedback.pop(message_id, None)
+            else:
+                feedback[message_id] = choice
+            self.services.update_state(self.id, {"feedback": feedback})
 
     def edit_summary(self, first_turn: int, text: str | None, level: int = 1) -> None:
         """Replace a summary's text (what the model sees from the next turn; the record keeps its original),

@@ -1,14 +1,15 @@
 """One session seen from outside the engine: its state and settings, and its turns as events."""
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import BaseMessage, HumanMessage
 
 from graph.memory.planner import plan_input
 from graph.session.edits import SessionEdits
 from graph.session.payload import turn_input
+from graph.session.rewind import take_back_last_turn
 from graph.session.services import SessionServices
 from graph.session.transcript import completed_turn_count, first_user_text
 from graph.session.turn_run import TurnRun
@@ -73,11 +74,36 @@ class Session(SessionEdits):
         if not clean:
             refusal = TurnEvent("error", localized(language, "empty_message"), {"code": "empty"})
             return TurnRun(lambda run: iter([refusal])).start()
+        return self._start(turn_input(clean, self.id, self._chosen_rate(compression_rate)), language)
+
+    def _chosen_rate(self, compression_rate: float | None) -> float:
+        """The rate a turn runs at: the one given becomes the session's, else the session's own."""
         settings = self.settings()
         if compression_rate is not None:
             chosen = replace(settings, compression_rate=compression_rate)  # clamped as it is made
             settings = self.save_settings(chosen) if chosen != settings else settings
-        return self._start(turn_input(clean, self.id, settings.compression_rate), language)
+        return settings.compression_rate
+
+    def regenerate(self, language: str = "en", answer_id: str | None = None) -> TurnRun:
+        """Answer the last question again: its answer (tool calls included) is removed and the same question,
+        with its id, runs as that turn. Refused (an error event, nothing changed) when the last question has no
+        answer yet, a summary was already made of its turn, or `answer_id` is no longer the last answer."""
+        def same_question(question: HumanMessage) -> dict:
+            return turn_input(question, self.id, self.settings().compression_rate)
+        return self._start(None, language, lambda: take_back_last_turn(self.services, self.id, language, True,
+                                                                        same_question, answer_id))
+
+    def edit_last(self, text: str, compression_rate: float | None = None, language: str = "en",
+                  question_id: str | None = None) -> TurnRun:
+        """Replace the last question by `text`: the old question and its answer are removed and `text` runs as
+        that turn. Refused like `send` when `text` is empty, when a summary was already made of the turn, and
+        when `question_id` is no longer the last question."""
+        clean = clean_user_text(text)
+        if not clean:
+            return self.send(text, compression_rate, language)
+        rate = self._chosen_rate(compression_rate)
+        return self._start(None, language, lambda: take_back_last_turn(
+            self.services, self.id, language, False, lambda question: turn_input(clean, self.id, rate), question_id))
 
     def resume(self, language: str = "en") -> TurnRun:
         """Resume the unfinished turn from its saved step (Retry), streaming its events."""
@@ -105,8 +131,10 @@ class Session(SessionEdits):
         generation = self.services.generation(self.id)
         self.services.prefetcher.schedule(self.id, rate, lambda: self.services.generation(self.id) == generation)
 
-    def _start(self, payload: dict | None, language: str) -> TurnRun:
-        """Queue the turn behind the ones sent before it and start its thread."""
+    def _start(self, payload: dict | None, language: str,
+               rewrite: Callable[[], dict | TurnEvent] | None = None) -> TurnRun:
+        """Queue the turn behind the ones sent before it and start its thread; a `rewrite` makes the turn's
+        input (or a refusal) under the session's lock, when the turn's time has come."""
         services, session_id = self.services, self.id
         cancelled = TurnEvent("error", localized(language, "not_sent"), {"code": "cancelled"})
 
@@ -121,7 +149,11 @@ class Session(SessionEdits):
                     return
                 services.turns.begin(session_id, run)
                 settings = self.settings()  # as they are when the turn starts (a Retry takes the new ones)
-                yield from services.runner.run(session_id, payload, run.stop_event, language, settings)
+                turn_payload = rewrite() if rewrite is not None else payload
+                if isinstance(turn_payload, TurnEvent):
+                    yield turn_payload
+                    return
+                yield from services.runner.run(session_id, turn_payload, run.stop_event, language, settings)
                 messages = services.read_state(session_id).get("messages", [])
                 services.recall.index_session(session_id, messages)
                 services.recall.backfill(session_id)  # an older session's turns gain their vectors

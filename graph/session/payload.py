@@ -3,6 +3,7 @@
 from langchain_core.messages import HumanMessage
 
 
-def turn_input(text: str, session_id: str, compression_rate: float) -> dict:
+def turn_input(message: str | HumanMessage, session_id: str, compression_rate: float) -> dict:
     """What the graph needs for one turn; the runner numbers it under the session's lock."""
-    return {"messages": [HumanMessage(text)], "session_id": session_id, "compression_rate": compression_rate}
+    question = HumanMessage(message) if isinstance(message, str) else message
+    return {"messages": [question], "session_id": session_id, "compression_rate": compression_rate}

@@ -20,6 +20,8 @@ class TurnIndex(Protocol):
 
     def backfill(self, session_id: str) -> int: ...
 
+    def drop_from(self, session_id: str, first_turn: int) -> None: ...
+
 
 class SessionServices(Protocol):
     """The engine's collaborators a session handle works with."""

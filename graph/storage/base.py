@@ -120,6 +120,9 @@ class RecallStorage(Protocol):
     def recall_last_turn(self, session_id: str) -> int:
         """The highest turn number indexed for a session (0 when none)."""
 
+    def recall_remove_from(self, session_id: str, first_turn: int) -> None:
+        """Take out a session's indexed turns from `first_turn` on (a turn taken back to be asked again)."""
+
     def recall_search(self, session_id: str, words: list[str], below_turn: int,
                       limit: int) -> list[tuple[int, float, dict, int]]:
         """(turn, score, record, tokens) of a session's best turns before `below_turn` for any of `words`."""

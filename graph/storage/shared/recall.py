@@ -32,3 +32,7 @@ class RecallRows(Tables):
             rows = cur.execute(f"SELECT turn, record FROM recall_turns WHERE thread_id = ? AND turn IN ({marks})",
                                (session_id, *turns)).all()
         return {int(row["turn"]): self.dialect.load(row["record"]) for row in rows}
+
+    def recall_remove_from(self, session_id: str, first_turn: int) -> None:
+        with self.rows() as cur:
+            cur.execute("DELETE FROM recall_turns WHERE thread_id = ? AND turn >= ?", (session_id, first_turn))

@@ -142,3 +142,17 @@ def test_search_finds_the_turns_of_an_id_with_quotes_or_no_plain_words(storage: 
     storage.recall_add(session_id, 1, "2025-01-01", {"session": session_id, "user": "paris in spring"}, 5)
     found = storage.recall_search(session_id, ["paris"], 10, 5)
     assert [(turn, record["session"]) for turn, _, record, _ in found] == [(1, session_id)]
+
+
+def test_turns_taken_back_leave_the_index_and_the_search(storage: Storage):
+    add_turns(storage)
+    add_turns(storage, "other")
+    storage.recall_remove_from("s", 3)
+    assert storage.recall_last_turn("s") == 2
+    assert [turn for turn, *_ in storage.recall_search("s", ["paris", "eiffel"], 10, 5)] == [1]
+    assert sorted(storage.recall_records("s", [1, 2, 3, 4])) == [1, 2]
+    assert {(hit["session_id"], hit["turn"]) for hit in storage.search_turns(["eiffel"], 10)} == {("other", 3)}
+    assert storage.recall_last_turn("other") == 4
+    storage.recall_add("s", 3, "2025-01-05", {"turn": 3, "user": "User: which river crosses Paris?"}, 9)
+    assert [turn for turn, *_ in storage.recall_search("s", ["river"], 10, 5)] == [3]
+    assert storage.recall_search("s", ["eiffel"], 10, 5) == []

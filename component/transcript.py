@@ -1,0 +1,97 @@
+"""The saved conversation: one user bubble per question and one assistant bubble per answer, the answer's tool
+calls as status blocks inside it, each with its row of actions; each turn anchored for search."""
+
+from collections.abc import Mapping, Sequence
+
+import streamlit as st
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+
+from component.chat import draw_sources, draw_tool_call, draw_user_text
+from component.i18n import t
+from component.message_actions import draw_edit_form, draw_message_actions, editing, prepare_actions
+from graph.engine import Session
+from state.messages import message_text
+
+
+def turns_of(messages: Sequence[BaseMessage]) -> list[tuple[HumanMessage | None, list[BaseMessage]]]:
+    """The transcript as (question, the messages answering it) pairs, in order."""
+    turns: list[tuple[HumanMessage | None, list[BaseMessage]]] = []
+    for message in messages:
+        if isinstance(message, HumanMessage):
+            turns.append((message, []))
+        elif turns:
+            turns[-1][1].append(message)
+        else:
+            turns.append((None, [message]))
+    return turns
+
+
+def without_last_turn(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
+    """The transcript before its last question (while that turn is being run again)."""
+    starts = [i for i, message in enumerate(messages) if isinstance(message, HumanMessage)]
+    return list(messages[:starts[-1]]) if starts else list(messages)
+
+
+def draw_recalled(session: Session, turns: list[int]) -> None:
+    """Under an answer that used recall: which earlier turns came back, expandable to the excerpts."""
+    if not turns:
+        return
+    with st.expander(t("recalled", turns=", ".join(f"#{turn}" for turn in turns))):
+        for record in session.turn_excerpts(turns):
+            st.caption(f"#{record['turn']} · {record.get('date', '')}  \n👤 {record.get('user', '')}  \n"
+                       f"🤖 {record.get('assistant', '')}")
+
+
+def draw_question(session: Session | None, message: HumanMessage, pinned: bool, last: bool) -> None:
+    """A user bubble: the text (or its editor), and its actions."""
+    text = message_text(message)
+    with st.chat_message("user"):
+        if pinned:
+            st.caption(t("pinned_mark"))
+        if session is not None and last and editing(message):
+            draw_edit_form(session, message, text)
+            return
+        draw_user_text(text)
+        if session is not None:
+            draw_message_actions(session, message, text, pinned=pinned, last=last)
+
+
+def draw_answer(session: Session | None, answer: list[BaseMessage], results: Mapping[str, ToolMessage],
+                pinned: Sequence[str], feedback: Mapping[str, str], last: bool) -> None:
+    """One assistant bubble for a whole answer: each tool call as a status block, then the text."""
+    replies = [message for message in answer if isinstance(message, AIMessage)]
+    if not replies:
+        return
+    final = replies[-1] if not replies[-1].tool_calls else None
+    with st.chat_message("assistant"):
+        if final is not None and final.id in pinned:
+            st.caption(t("pinned_mark"))
+        for message in replies:
+            for call in message.tool_calls:
+                draw_tool_call(call, results.get(call["id"] or ""))
+            if message_text(message):
+                st.markdown(message_text(message))
+        if final is None:
+            return
+        draw_sources(final.response_metadata.get("sources") or [])
+        if session is not None:
+            draw_recalled(session, final.response_metadata.get("recalled") or [])
+            draw_message_actions(session, final, message_text(final), pinned=final.id in pinned,
+                                 feedback=feedback.get(final.id or ""), answer=True, last=last)
+
+
+def draw_transcript(messages: Sequence[BaseMessage], session: Session | None = None, pinned: Sequence[str] = (),
+                    feedback: Mapping[str, str] | None = None) -> None:
+    """Every turn of the session: its question, then its answer in one bubble."""
+    results = {m.tool_call_id: m for m in messages if isinstance(m, ToolMessage)}
+    turns = turns_of(messages)
+    if session is not None and turns:
+        prepare_actions()
+    number = 0
+    for index, (question, answer) in enumerate(turns):
+        last = index == len(turns) - 1
+        if question is not None:
+            number += 1
+            st.html(f'<div id="turn-{number}"></div>')
+            draw_question(session, question, question.id in pinned, last)
+        draw_answer(session, answer, results, pinned, feedback or {}, last)

@@ -1,0 +1,106 @@
+"""A session written out for the person to keep: JSON with every message (role, text, tool calls and results,
+pins and feedback) and the summaries, or Markdown that reads like the conversation. Pure functions of the
+saved state."""
+
+import json
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+
+from state.messages import message_text
+from state.texts import localized
+
+ROLES = {"human": "user", "ai": "assistant", "tool": "tool", "system": "system"}
+
+
+def message_record(message: BaseMessage, turn: int, pinned: set[str], feedback: Mapping[str, str]) -> dict:
+    """One message as plain data: its role, text, turn, and what else it carries."""
+    record: dict[str, Any] = {"id": message.id, "turn": turn, "role": ROLES.get(message.type, message.type),
+                              "text": message_text(message)}
+    if isinstance(message, AIMessage) and message.tool_calls:
+        record["tool_calls"] = [{"id": call["id"], "name": call["name"], "args": call["args"]}
+                                for call in message.tool_calls]
+    if isinstance(message, ToolMessage):
+        record.update(tool_call_id=message.tool_call_id, name=message.name, status=message.status)
+    if message.id in pinned:
+        record["pinned"] = True
+    if message.id and message.id in feedback:
+        record["feedback"] = feedback[message.id]
+    return record
+
+
+def numbered(messages: Sequence[BaseMessage]) -> list[tuple[int, BaseMessage]]:
+    """Each message with the number of the turn it belongs to (a turn starts at a user message)."""
+    turn, result = 0, []
+    for message in messages:
+        turn += isinstance(message, HumanMessage)
+        result.append((max(turn, 1), message))
+    return result
+
+
+def export_data(session_id: str, title: str, values: Mapping[str, Any], now: datetime | None = None) -> dict:
+    """The session as plain data: title, every message, and the summary history."""
+    pinned, feedback = set(values.get("pinned") or []), dict(values.get("feedback") or {})
+    return {
+        "session_id": session_id,
+        "title": title,
+        "exported_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
+        "messages": [message_record(message, turn, pinned, feedback)
+                     for turn, message in numbered(values.get("messages", []))],
+        "summary_history": list(values.get("summary_history") or []),
+        "consolidated": list(values.get("consolidated") or []),
+    }
+
+
+def session_json(session_id: str, title: str, values: Mapping[str, Any], now: datetime | None = None) -> str:
+    """The session as JSON text (UTF-8 as it is, indented)."""
+    return json.dumps(export_data(session_id, title, values, now), ensure_ascii=False, indent=2, default=str)
+
+
+def quoted(text: str) -> str:
+    """Text as a Markdown block quote, every line of it."""
+    return "\n".join(f"> {line}" if line else ">" for line in text.splitlines() or [""])
+
+
+def tool_lines(message: AIMessage, results: Mapping[str, ToolMessage]) -> list[str]:
+    """An answer's tool calls with their arguments and results, as quotes."""
+    lines = []
+    for call in message.tool_calls:
+        arguments = json.dumps(call["args"], ensure_ascii=False)
+        result = results.get(call["id"] or "")
+        lines.append(quoted(f"🔧 **{call['name']}** `{arguments}`" +
+                            (f"\n→ {message_text(result)}" if result is not None else "")))
+    return lines
+
+
+def session_markdown(title: str, values: Mapping[str, Any], language: str = "en",
+                     now: datetime | None = None) -> str:
+    """The session as Markdown: each turn's question and answer (tool calls quoted), then the summaries."""
+    messages = list(values.get("messages", []))
+    results = {m.tool_call_id: m for m in messages if isinstance(m, ToolMessage)}
+    questions = sum(isinstance(m, HumanMessage) for m in messages)
+    day = (now or datetime.now(UTC)).date().isoformat()
+    header = localized(language, "export_header", turns=questions, day=day)
+    parts = [f"# {title or localized(language, 'untitled')}", f"_{header}_"]
+    answering = False
+    for turn, message in numbered(messages):
+        if isinstance(message, HumanMessage):
+            parts += [f"## {localized(language, 'export_turn', turn=turn)}",
+                      f"**{localized(language, 'export_you')}**", message_text(message)]
+            answering = False
+        elif isinstance(message, AIMessage):
+            if not answering:
+                parts.append(f"**{localized(language, 'export_assistant')}**")
+                answering = True
+            parts += tool_lines(message, results)
+            if message_text(message):
+                parts.append(message_text(message))
+    history = [r for r in values.get("summary_history") or [] if not r.get("deleted")]
+    if history:
+        parts.append(f"## {localized(language, 'export_summaries')}")
+        for record in history:
+            span = localized(language, "export_summary_turns", first=record["turns"][0], last=record["turns"][-1])
+            parts += [f"### {span}", record["summary"]]
+    return "\n\n".join(parts) + "\n"

@@ -1,0 +1,63 @@
+"""Taking back the last turn so it runs again: the same question answered afresh (regenerate) or the question
+changed (edit). The transcript loses the old turn through RemoveMessage (the other messages keep their ids),
+and the recall index, listed facts, pins and feedback lose it too, so nothing of it lingers."""
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
+
+from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage
+
+from graph.session.journal import with_message_id, write_pending
+from graph.session.services import SessionServices
+from graph.session.transcript import completed_turn_count, has_unfinished_turn, thread_config
+from state.session import TurnEvent
+from state.texts import localized
+
+
+def last_question_index(messages: Sequence[BaseMessage]) -> int | None:
+    """Where the last turn starts: the index of the last user message (None when there is none)."""
+    return next((i for i in range(len(messages) - 1, -1, -1) if isinstance(messages[i], HumanMessage)), None)
+
+
+def summarized_turns(values: Mapping[str, Any]) -> set[int]:
+    """Every turn a summary (of any level) was made of."""
+    records = [*(values.get("summary_history") or []), *(values.get("consolidated") or [])]
+    return {turn for record in records for turn in record["turns"]}
+
+
+def refusal(language: str, key: str) -> TurnEvent:
+    """A rewrite that cannot run, said why; nothing was changed."""
+    return TurnEvent("error", localized(language, key), {"code": key})
+
+
+def take_back_last_turn(services: SessionServices, session_id: str, language: str, answered_only: bool,
+                        payload_for: Callable[[HumanMessage], dict],
+                        expected_id: str | None = None) -> dict | TurnEvent:
+    """Replace the last turn (its question, tool calls and answer) by the turn input `payload_for` makes of its
+    question, returned to be run; a refusal when there is no such turn, when `answered_only` and it has no
+    answer yet (Retry is for that), when a summary was already made of it, or when `expected_id` (the question
+    edited, or the answer regenerated, as the person saw it) is no longer the last one. The new input is journaled
+    before the old turn goes, so a crash in between keeps it for Retry. Callers hold the session's lock."""
+    values = services.read_state(session_id)
+    messages: list[BaseMessage] = list(values.get("messages", []))
+    start = last_question_index(messages)
+    if start is None:
+        return refusal(language, "rewrite_nothing")
+    if answered_only and has_unfinished_turn(messages):
+        return refusal(language, "regenerate_unanswered")
+    if expected_id is not None and expected_id != (messages[-1] if answered_only else messages[start]).id:
+        return refusal(language, "rewrite_moved")
+    turn = completed_turn_count(messages[:start]) + 1
+    if turn in summarized_turns(values):
+        return refusal(language, "rewrite_summarized")
+    removed = messages[start:]
+    payload = with_message_id(payload_for(cast(HumanMessage, removed[0])))
+    write_pending(services.storage, session_id, payload)
+    gone = {message.id for message in removed}
+    services.runner.graph.update_state(thread_config(session_id), {  # as the input of a turn: no node's edges run
+        "messages": [RemoveMessage(id=str(message.id)) for message in removed],
+        "pinned": [mid for mid in values.get("pinned") or [] if mid not in gone],
+        "feedback": {mid: choice for mid, choice in (values.get("feedback") or {}).items() if mid not in gone},
+    }, as_node="__start__")
+    services.recall.drop_from(session_id, turn)
+    return payload

@@ -1,0 +1,171 @@
+"""Actions on messages in a real browser on the bundled model: regenerate (Stop by the input meanwhile),
+edit-and-resend, a file attached in the chat input, copy, export as Markdown and JSON, 👍 kept over a reload."""
+
+import json
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from graph.storage import open_storage
+from tests.browser.conftest import RunningApp
+
+pytestmark = pytest.mark.browser
+
+ASSISTANT = '[data-testid="stChatMessage"]:has([data-testid="stChatMessageAvatarAssistant"])'
+USER = '[data-testid="stChatMessage"]:has([data-testid="stChatMessageAvatarUser"])'
+REPLY_SECONDS = 120
+
+
+@pytest.fixture(scope="module")
+def running(tmp_path_factory):
+    """The app on a database this module can read back (documents of a session)."""
+    database = tmp_path_factory.mktemp("actions") / "chat.sqlite"
+    app = RunningApp(tmp_path_factory.mktemp("logs") / "app.log", CHAT_DB_PATH=str(database))
+    try:
+        app.wait_until_healthy()
+        yield app, database
+    finally:
+        app.stop()
+
+
+def open_new_chat(page, running) -> str:
+    """A chat of its own for each test, named in the address (a session id not saved yet starts it)."""
+    session_id = uuid.uuid4().hex[:16]
+    page.goto(f"{running[0].url}/?session={session_id}")
+    page.get_by_test_id("stChatInputTextArea").wait_for(timeout=REPLY_SECONDS * 1000)
+    return session_id
+
+
+def wait_for_answers(page, count: int, seen_running: bool = False) -> None:
+    """A turn was started: until its Stop came (unless it was `seen_running` already) and went and `count`
+    answers are drawn from the saved history, nothing left over from the page before (Streamlit marks such
+    elements stale), the last with its 👍/👎."""
+    if not seen_running:
+        page.locator(".st-key-stop").wait_for(timeout=REPLY_SECONDS * 1000)
+    deadline = time.monotonic() + REPLY_SECONDS
+    while time.monotonic() < deadline:
+        answers = page.locator(ASSISTANT)
+        if (page.locator(".st-key-stop").count() == 0 and page.locator('[data-stale="true"]').count() == 0
+                and answers.count() == count
+                and answers.nth(count - 1).locator('[data-testid="stFeedback"]').count() == 1):
+            return
+        time.sleep(0.1)
+    raise TimeoutError(f"{count} answers were not drawn within {REPLY_SECONDS} s")
+
+
+def send(page, text: str, answers: int) -> None:
+    page.get_by_test_id("stChatInputTextArea").fill(text)
+    page.keyboard.press("Enter")
+    wait_for_answers(page, answers)
+
+
+def download(page, label: str) -> Path:
+    """Open the export menu and download one of its files."""
+    page.get_by_role("button", name="⬇️ 내보내기").click()
+    with page.expect_download(timeout=30_000) as event:
+        page.get_by_role("button", name=label).click()
+    path = Path(event.value.path())
+    page.keyboard.press("Escape")
+    return path
+
+
+def exported_messages(page) -> list[dict]:
+    return json.loads(download(page, "JSON으로 받기").read_text(encoding="utf-8"))["messages"]
+
+
+def test_regenerate_answers_again_with_stop_by_the_input(running, page):
+    open_new_chat(page, running)
+    send(page, "Name one primary colour.", 1)
+    question, answer = exported_messages(page)
+    page.locator('[class*="st-key-regenerate_"] button:visible').click()
+    stop = page.locator('[data-testid="stBottom"] .st-key-stop')
+    stop.wait_for(timeout=REPLY_SECONDS * 1000)  # pinned by the input, not in the scrolling transcript
+    input_box = page.get_by_test_id("stChatInput").bounding_box()
+    stop_box = stop.bounding_box()
+    wait_for_answers(page, 1, seen_running=True)
+    assert input_box and stop_box and 0 <= input_box["y"] - stop_box["y"] < 120
+    assert page.locator(USER).count() == 1 and page.locator(ASSISTANT).count() == 1
+    again = exported_messages(page)
+    assert [m["role"] for m in again] == ["user", "assistant"]
+    assert again[0]["id"] == question["id"] and again[0]["text"] == "Name one primary colour."
+    assert again[1]["id"] != answer["id"] and again[1]["text"].strip()
+
+
+def test_edit_and_resend_replaces_the_last_turn(running, page):
+    open_new_chat(page, running)
+    send(page, "Hello! I am Mina.", 1)
+    send(page, "What colour is the sky?", 2)
+    page.locator('[class*="st-key-edit_"] button:visible').click()
+    editor = page.locator('[data-testid="stForm"] textarea')
+    editor.wait_for(timeout=30_000)
+    assert editor.input_value() == "What colour is the sky?"
+    editor.fill("What colour is grass?")
+    page.get_by_role("button", name="보내기", exact=True).click()
+    wait_for_answers(page, 2)
+    questions = page.locator(USER).all_inner_texts()
+    assert len(questions) == 2 and "Hello! I am Mina." in questions[0] and "What colour is grass?" in questions[1]
+    assert page.get_by_text("What colour is the sky?").count() == 0
+    assert [m["text"] for m in exported_messages(page) if m["role"] == "user"] == [
+        "Hello! I am Mina.", "What colour is grass?"]
+
+
+def test_a_file_attached_in_the_input_becomes_a_document_and_the_text_is_sent(running, page, tmp_path):
+    session_id = open_new_chat(page, running)
+    notes = tmp_path / "notes.md"
+    notes.write_text("# House notes\n\nThe spare key is under the blue flowerpot by the door.\n")
+    page.locator('[data-testid="stChatInput"] input[type="file"]').set_input_files(str(notes))
+    page.get_by_text("notes.md").first.wait_for(timeout=30_000)  # the file waits in the input
+    send(page, "Where is the spare key?", 1)
+    page.get_by_text("'notes.md' 문서로 추가했습니다").wait_for(timeout=30_000)
+    assert "Where is the spare key?" in page.locator(USER).first.inner_text()
+    storage = open_storage(str(running[1]))
+    try:
+        assert [document.title for document in storage.list_documents(session_id)] == ["notes.md"]
+    finally:
+        storage.close()
+
+
+def test_copy_and_export_give_the_conversation(running, page):
+    open_new_chat(page, running)
+    send(page, "What is the capital of France?", 1)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator(f"{USER} button.message-copy").click()
+    assert page.evaluate("navigator.clipboard.readText()") == "What is the capital of France?"
+    page.locator(f"{USER} button.message-copy", has_text="✅").wait_for(timeout=5_000)
+    markdown = download(page, "Markdown으로 받기").read_text(encoding="utf-8")
+    assert markdown.startswith("# What is the capital of France?")
+    assert "## 1턴\n\n**👤 나**\n\nWhat is the capital of France?\n\n**🤖 어시스턴트**\n\n" in markdown
+    messages = exported_messages(page)
+    assert [m["role"] for m in messages] == ["user", "assistant"] and messages[1]["text"].strip()
+    assert messages[1]["text"].strip()[:20] in markdown
+
+
+def test_thumbs_up_is_kept_over_a_reload(running, page):
+    open_new_chat(page, running)
+    send(page, "Say hello.", 1)
+    thumbs_up = page.locator(f'{ASSISTANT} [data-testid="stFeedback"] button[aria-label="Thumbs up"]')
+    thumbs_up.click()
+    page.wait_for_function("() => document.querySelector('[aria-label=\"Thumbs up\"]')"
+                           ".getAttribute('aria-checked') === 'true'", timeout=30_000)
+    time.sleep(1)  # the choice is saved by the rerun it starts
+    page.reload()
+    page.locator(f'{ASSISTANT} [data-testid="stFeedback"]').wait_for(timeout=REPLY_SECONDS * 1000)
+    assert thumbs_up.get_attribute("aria-checked") == "true"
+    assert page.locator(f'{ASSISTANT} button[aria-label="Thumbs down"]').get_attribute("aria-checked") == "false"
+    assert exported_messages(page)[1]["feedback"] == "up"
+
+
+def test_a_tool_call_is_a_status_block_inside_the_answers_bubble(running, page):
+    open_new_chat(page, running)
+    page.get_by_test_id("stChatInputTextArea").fill("What is 12 * 7?")
+    page.keyboard.press("Enter")
+    bubble = page.locator(ASSISTANT).first
+    bubble.locator('[data-testid="stExpander"]', has_text="calculator").wait_for(timeout=REPLY_SECONDS * 1000)
+    assert page.locator(ASSISTANT).count() == 1  # as soon as the status shows: one bubble for the answer
+    wait_for_answers(page, 1, seen_running=True)
+    assert page.locator(ASSISTANT).count() == 1 and page.locator(USER).count() == 1
+    answer = page.locator(ASSISTANT).first
+    assert answer.locator('[data-testid="stExpander"]', has_text="calculator").count() == 1
+    assert "84" in answer.inner_text()
