@@ -11,7 +11,7 @@ INTERFACE = ("session_lock", "record_session", "rename_session", "list_sessions"
              "save_settings", "delete_session", "journal_write", "journal_read", "journal_clear", "cache_put",
              "cache_has", "cache_take", "add_document", "list_documents", "remove_document", "whole_documents",
              "has_documents", "search_chunks", "recall_add", "recall_vectors", "recall_set_vector", "recall_records",
-             "recall_last_turn",
+             "recall_remove_from", "recall_last_turn",
              "recall_search", "search_turns", "facts_put", "facts_remove", "facts_after", "facts_last_turn",
              "prune_checkpoints", "compact", "size_bytes", "close")
 
