@@ -39,6 +39,7 @@ from graph.recall.index import RecallIndex
 from graph.request.report import fixed_request_tokens
 from graph.request.tokens import count_message as count_message_tokens
 from graph.request.words import query_words
+from graph.session.activity import TurnActivity
 from graph.session.handle import Session
 from graph.session.ids import validate_session_id
 from graph.session.queue import TurnQueue
@@ -72,6 +73,7 @@ class Engine:
     server: LocalModelServer | None = None
     runner: TurnRunner = field(init=False)
     prefetcher: SummaryPrefetcher = field(init=False)
+    activity: TurnActivity = field(default_factory=TurnActivity)  # background work waits while turns run
     turns: TurnQueue = field(default_factory=TurnQueue)  # each session's turns in the order they were sent
     _deletions: Counter = field(default_factory=Counter)  # per session: how often it was deleted here
     _deletions_guard: threading.Lock = field(default_factory=threading.Lock)
@@ -80,7 +82,7 @@ class Engine:
 
     def __post_init__(self) -> None:
         self.runner = TurnRunner(self.graph, self.storage)
-        self.prefetcher = SummaryPrefetcher(self.planner, self.storage, self.read_state)
+        self.prefetcher = SummaryPrefetcher(self.planner, self.storage, self.read_state, self.activity.wait_quiet)
 
     def generation(self, session_id: str) -> int:
         """Changes when the session is deleted, so background work begun before knows not to write."""

@@ -1,5 +1,6 @@
 """Make the next summary (and merge) after a reply is delivered, so the next turn only applies it;
-then tidy the session's storage. One background worker per engine; it never blocks a turn."""
+then tidy the session's storage. One background worker per engine; it never blocks a turn, and it waits
+while any turn runs, so a reply never shares the model or the cores with it."""
 
 import logging
 from collections.abc import Callable
@@ -44,9 +45,10 @@ class SessionCache:
 class SummaryPrefetcher:
     """Summaries ahead of time, then housekeeping, on one worker thread."""
 
-    def __init__(self, planner: SummaryPlanner, storage: Storage,
-                 read_state: Callable[[str], dict[str, Any]]) -> None:
+    def __init__(self, planner: SummaryPlanner, storage: Storage, read_state: Callable[[str], dict[str, Any]],
+                 wait_quiet: Callable[[], bool] = lambda: True) -> None:
         self.planner, self.storage, self.read_state = planner, storage, read_state
+        self.wait_quiet = wait_quiet  # blocks while a person's reply is being made
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="summary-prefetch")
         self._closed = False
 
@@ -59,11 +61,12 @@ class SummaryPrefetcher:
     def _run(self, session_id: str, rate: float, still_current: Callable[[], bool]) -> None:
         if self._closed or not still_current():
             return
+        self.wait_quiet()
         try:
             values = plan_input(self.read_state(session_id), session_id, self.storage.load_settings(session_id))
             cache = SessionCache(self.storage, session_id, still_current)
             self.planner.prepare(values, rate, cache)
-            if self.planner.facts and isinstance(self.planner.model, BaseChatModel):
+            if self.planner.facts and isinstance(self.planner.model, BaseChatModel) and self.wait_quiet():
                 list_facts(self.planner.model, self.storage, session_id, values, cache.current,
                            self.planner.deadline_seconds)
         except Exception:  # the turn that needs it will make it inline

@@ -153,7 +153,8 @@ class Session(SessionEdits):
                 if isinstance(turn_payload, TurnEvent):
                     yield turn_payload
                     return
-                yield from services.runner.run(session_id, turn_payload, run.stop_event, language, settings)
+                with services.activity.running():  # background work waits until the reply is made
+                    yield from services.runner.run(session_id, turn_payload, run.stop_event, language, settings)
                 messages = services.read_state(session_id).get("messages", [])
                 services.recall.index_session(session_id, messages)
                 services.recall.backfill(session_id)  # an older session's turns gain their vectors

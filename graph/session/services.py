@@ -8,6 +8,7 @@ from langchain_core.messages import BaseMessage
 from graph.documents.store import DocumentStore
 from graph.memory.planner import SummaryPlanner
 from graph.memory.prefetch import SummaryPrefetcher
+from graph.session.activity import TurnActivity
 from graph.session.queue import TurnQueue
 from graph.session.run import TurnRunner
 from graph.storage import Storage
@@ -31,6 +32,7 @@ class SessionServices(Protocol):
     turns: TurnQueue
     planner: SummaryPlanner
     prefetcher: SummaryPrefetcher
+    activity: TurnActivity
     documents: DocumentStore
 
     @property
