@@ -4,14 +4,13 @@ import streamlit as st
 
 SIDE_PANE_KEY = "side_pane"
 PAGE_STYLE = """<style>
-.st-key-side_pane {
-  position: sticky; top: 3.75rem; align-self: flex-start;
-  max-height: calc(100vh - 4.5rem); overflow-y: auto; overscroll-behavior: contain; padding-right: 0.25rem;
+[data-testid="stLayoutWrapper"]:has(> .st-key-side_pane), .st-key-side_pane {
+  position: sticky; top: 3.75rem; align-self: flex-start; width: 100%;
 }
-[data-testid="stColumn"]:has(> [data-testid="stVerticalBlock"] > .st-key-side_pane) { align-self: stretch; }
+.st-key-side_pane { max-height: calc(100vh - 4.5rem); overflow-y: auto; overscroll-behavior: contain; }
 .st-key-session_list button { justify-content: flex-start; text-align: left; }
 .st-key-session_list button p { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.st-key-welcome { padding-top: 12vh; }
+.st-key-welcome { padding-top: 8vh; }
 </style>"""
 
 

@@ -57,13 +57,11 @@ def found_turn() -> int | None:
 
 def highlight_style(turn: int) -> str:
     """The found turn's messages marked, with a badge over its question; its anchor clears the page header."""
-    turn_messages = f'[data-testid="stElementContainer"]:has(#turn-{turn}) ~ [data-testid="stElementContainer"]'
-    next_turn = f'[data-testid="stElementContainer"]:has(#turn-{turn + 1})'
-    selector = f"{turn_messages}:not({next_turn}, {next_turn} ~ *) [data-testid=\"stChatMessage\"]"
-    badge = json.dumps(t("found_badge"))
+    anchor, next_anchor = (f'[data-testid="stElementContainer"]:has(#turn-{n})' for n in (turn, turn + 1))
+    selector = f'{anchor} ~ :not({next_anchor}, {next_anchor} ~ *) [data-testid="stChatMessage"]'
+    badge = json.dumps(t("found_badge"), ensure_ascii=False)
     return (f"<style>{selector} {{ background: rgba(255, 196, 0, 0.16); outline: 2px solid rgba(255, 170, 0, 0.9);"
             f" border-radius: 0.6rem; }}\n"
-            f"[data-testid=\"stElementContainer\"]:has(#turn-{turn}) {{ position: relative; }}\n"
             f"#turn-{turn}::before {{ content: {badge}; font-size: 0.8rem; color: rgb(180, 110, 0); }}\n"
             f"[id^=\"turn-\"] {{ scroll-margin-top: 4.5rem; }}</style>")
 

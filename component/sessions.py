@@ -102,11 +102,13 @@ def draw_delete_confirmation(engine: Engine, sessions: list[SessionInfo], sessio
 
 def draw_session_list(engine: Engine, sessions: list[SessionInfo], current: str) -> None:
     """Every saved chat, newest first, as a clickable title; the open one highlighted, each with its ⋯ menu."""
-    st.caption(t("sessions"))
+    if sessions:
+        st.caption(t("sessions"))
     with st.container(key="session_list", height=LIST_HEIGHT if len(sessions) > 10 else "content", border=False):
         for session in sessions:
             sid = session.session_id
-            with st.container(horizontal=True, key=f"chat_row_{sid}", vertical_alignment="center", gap=None):
+            with st.container(horizontal=True, key=f"chat_row_{sid}", vertical_alignment="center", gap=None,
+                              wrap=False):
                 st.button(session.title, key=f"open_{sid}", help=chat_meta(session), width="stretch",
                           type="secondary" if sid == current else "tertiary",
                           on_click=None if sid == current else switch_to, args=(sid,))

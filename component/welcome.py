@@ -30,7 +30,8 @@ def draw_welcome() -> None:
         left, right = st.columns(2)
         for index, key in enumerate(EXAMPLES):
             column = left if index % 2 == 0 else right
-            column.button(t(key), key=f"example_{index + 1}", on_click=_choose, args=(t(key),), width="stretch")
+            column.button(t(key), key=f"example_{index + 1}", on_click=_choose, args=(t(key),), width="stretch",
+                          wrap=True)
 
 
 def draw_missing_notice() -> None:
