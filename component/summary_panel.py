@@ -101,11 +101,15 @@ def draw_consolidated(consolidated: Sequence[SummaryRecord]) -> None:
             st.text(record["summary"])
 
 
+def _summarize_now(session: Session, compression_rate: float) -> None:
+    """Runs before the page is drawn, so the panel already shows the new summary."""
+    done = session.summarize_now(compression_rate)
+    st.toast(t("summarize_now_done") if done else t("summarize_now_none"), icon="🗜️")
+
+
 def draw_summarize_now(session: Session, compression_rate: float) -> None:
     """Compact the unsummarized turns at once."""
-    if st.button(t("summarize_now"), key="summarize_now"):
-        done = session.summarize_now(compression_rate)
-        st.toast(t("summarize_now_done") if done else t("summarize_now_none"), icon="🗜️")
+    st.button(t("summarize_now"), key="summarize_now", on_click=_summarize_now, args=(session, compression_rate))
 
 
 def draw_summary_panel(
