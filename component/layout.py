@@ -7,7 +7,8 @@ PAGE_STYLE = """<style>
 [data-testid="stLayoutWrapper"]:has(> .st-key-side_pane), .st-key-side_pane {
   position: sticky; top: 3.75rem; align-self: flex-start; width: 100%;
 }
-.st-key-side_pane { max-height: calc(100vh - 4.5rem); overflow-y: auto; overscroll-behavior: contain; }
+/* the pane ends above the chat input, so it stays whole at the foot of a long chat */
+.st-key-side_pane { max-height: calc(100vh - 13rem); overflow-y: auto; overscroll-behavior: contain; }
 .st-key-session_list button { justify-content: flex-start; text-align: left; }
 .st-key-session_list button p { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .st-key-welcome { padding-top: 8vh; }
