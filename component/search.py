@@ -5,7 +5,7 @@ import json
 import streamlit as st
 
 from component.i18n import t
-from component.sessions import FOUND_KEY, SESSION_KEY, switch_to
+from component.sessions import FOUND_KEY, SESSION_KEY, as_plain_text, switch_to
 from graph.engine import Engine
 
 SCROLL_KEY = "scroll_to_turn"
@@ -42,8 +42,9 @@ def draw_search(engine: Engine) -> None:
     if not hits:
         st.caption(t("search_empty"))
     for index, hit in enumerate(hits):
-        st.button(t("open_turn", title=hit["title"], turn=hit["turn"], day=hit["day"]), key=f"hit_{index}",
-                  on_click=open_turn, args=(hit["session_id"], hit["turn"], hit["title"]), width="stretch")
+        label = t("open_turn", title=as_plain_text(hit["title"]), turn=hit["turn"], day=hit["day"])
+        st.button(label, key=f"hit_{index}", on_click=open_turn, args=(hit["session_id"], hit["turn"], hit["title"]),
+                  width="stretch")
         st.caption(hit["snippet"])
 
 

@@ -11,7 +11,10 @@ SESSION_KEY = "session_id"
 CONFIRM_KEY = "confirm_delete"
 MISSING_KEY = "missing_session"  # the id a link named that no saved chat has
 FOUND_KEY = "found_turn"  # (session id, turn) of the search hit last opened
+SHOWN_KEY = "chats_shown"
 LIST_HEIGHT = 420  # past this many pixels the list scrolls on its own
+LIST_PAGE = 30  # chats listed at first, and added by each "show more"; search reaches every chat
+MARKDOWN_SIGNS = "\\`*_{}[]()#+-!|<>~$"
 RESET_ON_SWITCH = ("compression_rate", "system_prompt_text", "context_policy_choice", "agent_prompt_text",
                    "reminder_text", "hide_old_tool_results_choice", "recall_choice", "context_budget_choice",
                    CONFIRM_KEY, MISSING_KEY, FOUND_KEY)
@@ -62,6 +65,11 @@ def start_new_chat() -> None:
     switch_to(new_session_id())
 
 
+def as_plain_text(text: str) -> str:
+    """A person's own words shown as typed where Streamlit reads markdown (titles, button labels)."""
+    return "".join("\\" + char if char in MARKDOWN_SIGNS else char for char in text)
+
+
 def chat_meta(session: SessionInfo) -> str:
     """How many turns a chat has and when it was last used, e.g. "1 turn · 11-25 09:30"."""
     when = datetime.fromisoformat(session.updated_at).astimezone().strftime("%m-%d %H:%M") if session.updated_at else ""
@@ -100,18 +108,27 @@ def draw_delete_confirmation(engine: Engine, sessions: list[SessionInfo], sessio
         st.button(t("cancel"), key="confirm_delete_no", on_click=lambda: st.session_state.pop(CONFIRM_KEY, None))
 
 
+def _show_more() -> None:
+    st.session_state[SHOWN_KEY] = st.session_state.get(SHOWN_KEY, LIST_PAGE) + LIST_PAGE
+
+
 def draw_session_list(engine: Engine, sessions: list[SessionInfo], current: str) -> None:
-    """Every saved chat, newest first, as a clickable title; the open one highlighted, each with its ⋯ menu."""
+    """The saved chats, newest first, as clickable titles; the open one highlighted, each with its ⋯ menu."""
     if sessions:
         st.caption(t("sessions"))
-    with st.container(key="session_list", height=LIST_HEIGHT if len(sessions) > 10 else "content", border=False):
-        for session in sessions:
+    shown = st.session_state.get(SHOWN_KEY, LIST_PAGE)
+    listed = [s for index, s in enumerate(sessions) if index < shown or s.session_id == current]
+    with st.container(key="session_list", height=LIST_HEIGHT if len(listed) > 10 else "content", border=False):
+        for session in listed:
             sid = session.session_id
             with st.container(horizontal=True, key=f"chat_row_{sid}", vertical_alignment="center", gap=None,
                               wrap=False):
-                st.button(session.title, key=f"open_{sid}", help=chat_meta(session), width="stretch",
+                st.button(as_plain_text(session.title), key=f"open_{sid}", help=chat_meta(session), width="stretch",
                           type="secondary" if sid == current else "tertiary",
                           on_click=None if sid == current else switch_to, args=(sid,))
                 draw_chat_menu(engine, session)
             if st.session_state.get(CONFIRM_KEY) == sid:
                 draw_delete_confirmation(engine, sessions, sid)
+        if len(sessions) > shown:
+            st.button(t_count("more_chats", len(sessions) - shown), key="more_chats", type="tertiary",
+                      on_click=_show_more)

@@ -145,3 +145,24 @@ def test_the_context_chart_counts_turns_in_whole_numbers(app):
     table = pyarrow.ipc.open_stream(chart.proto.data.data).read_all()
     assert table.schema.field("turn").type == pyarrow.int64()
     assert sorted(set(table.column("turn").to_pylist())) == [1, 2]
+
+
+def test_a_title_with_markdown_signs_shows_as_typed(app, fake_engine):
+    send(app, "# Not a heading, [a link](http://x) and *stars*")
+    session = app.session_state["session_id"]
+    label = app.button(key=f"open_{session}").label
+    assert label == "\\# Not a heading, \\[a link\\]\\(http://x\\) and \\*stars\\*"
+    assert any(m.value == f"#### {label}" for m in app.markdown)
+
+
+def test_a_long_list_shows_the_newest_chats_and_more_on_request(fake_engine):
+    english(fake_engine)  # the engine exists once the page has run
+    for n in range(32):
+        fake_engine.engine.session(f"chat-{n:02d}").send(f"chat number {n}").wait()
+    app = english(fake_engine)
+    rows = [b.key for b in app.button if b.key and b.key.startswith("open_")]
+    assert rows == [f"open_{s.session_id}" for s in fake_engine.engine.sessions()[:30]]  # the newest, in order
+    assert app.button(key="more_chats").label == "Show 2 more chats"
+    app.button(key="more_chats").click().run()
+    assert len([b for b in app.button if b.key and b.key.startswith("open_")]) == 32
+    assert not [b for b in app.button if b.key == "more_chats"]
