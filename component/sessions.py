@@ -10,7 +10,7 @@ from graph.engine import Engine, SessionInfo, new_session_id, validate_session_i
 SESSION_KEY = "session_id"
 CONFIRM_KEY = "confirm_delete"
 MISSING_KEY = "missing_session"  # the id a link named that no saved chat has
-FOUND_KEY = "found_turn"  # (session id, turn) of the search hit last opened
+FOUND_KEY = "found_turn"  # the session id, turn and title of the search hit last opened
 SHOWN_KEY = "chats_shown"
 LIST_HEIGHT = 420  # past this many pixels the list scrolls on its own
 LIST_PAGE = 30  # chats listed at first, and added by each "show more"; search reaches every chat

@@ -126,9 +126,8 @@ def draw_summary_panel(
         draw_summarize_now(session, compression_rate)
     if not history:
         st.info(t("no_summaries"))
-    with st.container(height=420 if len(history) > 3 else "content", border=False):
-        for record in history:
-            draw_summary_record(record, session)
+    for record in history:  # the pane they sit in scrolls on its own
+        draw_summary_record(record, session)
     draw_consolidated(consolidated)
     draw_statistics(history)
     draw_context_chart(points)

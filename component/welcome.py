@@ -49,5 +49,8 @@ def draw_chat_head(sessions: list[SessionInfo], session_id: str, empty: bool):
     placeholder = st.empty()
     if saved is None and empty:
         with placeholder.container():
-            draw_missing_notice() if missing_session() else draw_welcome()
+            if missing_session():
+                draw_missing_notice()
+            else:
+                draw_welcome()
     return placeholder
