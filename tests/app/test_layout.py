@@ -22,15 +22,17 @@ def english(fake_engine) -> AppTest:
     return app.run()
 
 
-def test_the_sidebar_starts_with_new_chat_then_the_chats_then_the_memory_controls(app):
+def test_the_sidebar_starts_with_new_chat_then_the_chats_then_the_memory_controls(app, fake_engine):
     send(app, "first chat")
     first = app.session_state["session_id"]
     app.button(key="new_chat").click().run()
     send(app, "second chat")
     second = app.session_state["session_id"]
     order = keys_in_order(app.sidebar)
-    rows = [order.index(f"open_{second}"), order.index(f"open_{first}")]  # newest first
+    rows = sorted([order.index(f"open_{second}"), order.index(f"open_{first}")])
     assert order.index("new_chat") < order.index("search_query") < rows[0] < rows[1] < order.index("recall_choice")
+    listed = [key for key in order if key.startswith("open_")]
+    assert listed == [f"open_{s.session_id}" for s in fake_engine.engine.sessions()]  # newest first, as stored
     assert [app.button(key=f"open_{sid}").label for sid in (first, second)] == ["first chat", "second chat"]
     assert app.button(key=f"open_{second}").proto.type == "secondary"  # the open chat stands out
     assert app.button(key=f"open_{first}").proto.type == "tertiary"
