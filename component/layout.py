@@ -11,6 +11,7 @@ PAGE_STYLE = """<style>
 .st-key-side_pane { max-height: calc(100vh - 13rem); overflow-y: auto; overscroll-behavior: contain; }
 .st-key-session_list button { justify-content: flex-start; text-align: left; }
 .st-key-session_list button p { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.st-key-session_list [data-testid="stPopoverButton"] [data-testid="stIconMaterial"] { display: none; }
 .st-key-welcome { padding-top: 8vh; }
 </style>"""
 
