@@ -9,7 +9,11 @@ PAGE_STYLE = """<style>
 }
 /* the pane ends above the chat input, so it stays whole at the foot of a long chat */
 .st-key-side_pane { max-height: calc(100vh - 13rem); overflow-y: auto; overscroll-behavior: contain; }
-.st-key-session_list button { justify-content: flex-start; text-align: left; }
+.st-key-session_list [class*="st-key-open_"] button, .st-key-session_list [class*="st-key-open_"] button div {
+  justify-content: flex-start; text-align: left;
+}
+.st-key-session_list [class*="st-key-open_"] button > div { width: 100%; }
+.st-key-session_list [data-testid="stBaseButton-secondary"] { background: rgba(151, 166, 195, 0.18); }
 .st-key-session_list button p { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .st-key-session_list [data-testid="stPopoverButton"] [data-testid="stIconMaterial"] { display: none; }
 .st-key-welcome { padding-top: 8vh; }
