@@ -55,7 +55,7 @@ with panel_column, side_pane():
 with chat_column:
     welcome = draw_chat_head(sessions, session.id, empty=not view.messages)
     draw_transcript(view.messages, session, view.get("pinned", []))
-    draw_found_turn()
+    draw_found_turn(view.turns_completed)
     draw_compression_notice(view.get("compression_notice"), view.turns_completed)
     if view.unfinished or turn_error(session.id):
         if draw_retry(session):

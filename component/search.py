@@ -48,12 +48,15 @@ def draw_search(engine: Engine) -> None:
         st.caption(hit["snippet"])
 
 
-def found_turn() -> int | None:
-    """The turn of the open chat that the last search hit opened, if any."""
+def found_turn(turns_completed: int) -> int | None:
+    """The turn of the open chat that the last search hit opened, until the chat goes on past it."""
     found = st.session_state.get(FOUND_KEY)
-    if found and found["session_id"] == st.session_state.get(SESSION_KEY):
-        return int(found["turn"])
-    return None
+    if not found or found["session_id"] != st.session_state.get(SESSION_KEY):
+        return None
+    if found.setdefault("turns_completed", turns_completed) != turns_completed:
+        st.session_state.pop(FOUND_KEY)
+        return None
+    return int(found["turn"])
 
 
 def highlight_style(turn: int) -> str:
@@ -67,9 +70,10 @@ def highlight_style(turn: int) -> str:
             f"[id^=\"turn-\"] {{ scroll-margin-top: 4.5rem; }}</style>")
 
 
-def draw_found_turn() -> None:
-    """Highlight the found turn while its chat is open; right after the hit was opened, scroll to it and say so."""
-    turn = found_turn()
+def draw_found_turn(turns_completed: int) -> None:
+    """Highlight the found turn while its chat is open as it was found; right after the hit was opened, scroll to
+    it and say so."""
+    turn = found_turn(turns_completed)
     if turn is None:
         return
     st.html(highlight_style(turn))

@@ -108,7 +108,7 @@ def test_the_summaries_and_the_inspector_sit_in_the_pane_beside_the_chat(app):
     assert any("st-key-side_pane" in h.proto.body and "sticky" in h.proto.body for h in app.get("html"))
 
 
-def test_a_search_hit_opens_its_chat_at_the_turn_highlighted_until_another_chat_opens(app, fake_engine):
+def test_a_search_hit_opens_its_chat_at_the_turn_highlighted_until_the_chat_goes_on(app, fake_engine):
     send(app, "first question")
     send(app, "The plumber Mr. Okafor charges 85 dollars an hour.")
     first = app.session_state["session_id"]
@@ -124,8 +124,18 @@ def test_a_search_hit_opens_its_chat_at_the_turn_highlighted_until_another_chat_
     app.run()  # a later run keeps the mark but does not scroll again
     bodies = [h.proto.body for h in app.get("html")]
     assert any("#turn-2)" in body for body in bodies) and not any("scrollIntoView" in body for body in bodies)
-    app.button(key="new_chat").click().run()
+    send(app, "and one more question")  # the chat goes on: the mark has done its work
     assert not any("#turn-2)" in h.proto.body for h in app.get("html"))
+
+
+def test_the_mark_of_a_found_turn_goes_when_another_chat_opens(app, fake_engine):
+    send(app, "The plumber Mr. Okafor charges 85 dollars an hour.")
+    app.button(key="new_chat").click().run()
+    app.text_input(key="search_query").set_value("Okafor").run()
+    app.button(key="hit_0").click().run()
+    assert any("#turn-1)" in h.proto.body for h in app.get("html"))
+    app.button(key="new_chat").click().run()
+    assert not any("#turn-1)" in h.proto.body for h in app.get("html"))
 
 
 def test_the_statistics_count_one_turn_in_the_singular(fake_engine):
@@ -168,3 +178,19 @@ def test_a_long_list_shows_the_newest_chats_and_more_on_request(fake_engine):
     app.button(key="more_chats").click().run()
     assert len([b for b in app.button if b.key and b.key.startswith("open_")]) == 32
     assert not [b for b in app.button if b.key == "more_chats"]
+
+
+def test_another_chat_is_renamed_and_deleted_from_its_row_while_the_open_one_stays(app, fake_engine):
+    send(app, "the older chat")
+    older = app.session_state["session_id"]
+    app.button(key="new_chat").click().run()
+    send(app, "the open chat")
+    current = app.session_state["session_id"]
+    app.text_input(key=f"title_{older}").set_value("Renamed").run()
+    app.button(key=f"save_title_{older}").click().run()
+    assert app.button(key=f"open_{older}").label == "Renamed"
+    app.button(key=f"delete_{older}").click().run()
+    app.button(key="confirm_delete_yes").click().run()
+    assert [s.session_id for s in fake_engine.engine.sessions()] == [current]
+    assert app.session_state["session_id"] == current and app.chat_message[0].text[0].value == "the open chat"
+    assert not [b for b in app.button if b.key == f"open_{older}"]
