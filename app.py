@@ -15,13 +15,16 @@ from component.chat import (
 from component.context_view import draw_context_view
 from component.export import draw_export, title_of
 from component.i18n import keep_language, language, t
+from component.layout import draw_page_style, side_pane
 from component.message_actions import take_rewrite
 from component.notices import draw_notices
 from component.paste import draw_paste_offer, offer_as_document
-from component.sessions import current_session_id, scroll_to_requested_turn
+from component.search import draw_found_turn
+from component.sessions import current_session_id
 from component.sidebar import draw_sidebar
 from component.summary_panel import draw_summary_panel
 from component.transcript import draw_transcript, without_last_turn
+from component.welcome import draw_chat_head, take_example
 from graph.engine import Engine, Settings, clean_user_text, describe_error, open_engine
 
 st.set_page_config(page_title="Context Chat", page_icon="💬", layout="wide")
@@ -46,20 +49,23 @@ settle_interrupted_turn(session)
 session.recover()  # the message of a turn a crash cut off comes back, ready for Retry
 view = session.view()  # the one state read of this page
 choice = draw_sidebar(engine, session, sessions)
+draw_page_style()
 
 chat_column, panel_column = st.columns([3, 2], gap="large")
-with panel_column:
+with panel_column, side_pane():
     draw_summary_panel(view.get("summary_history", []), choice.compression_rate, view.get("context_log", []),
                        view.get("consolidated", []), session)
     draw_context_view(view.get("context_report"), view.last_context)
 
 stop_place = st.bottom.empty()  # Stop sits by the input while a reply streams, however long it grows
 with chat_column:
-    draw_export(session.id, title_of(sessions, session.id), view.values)
+    welcome = draw_chat_head(sessions, session.id, empty=not view.messages)
+    if view.messages:
+        draw_export(session.id, title_of(sessions, session.id), view.values)
     rewrite = take_rewrite(session.id)  # regenerate or edit-and-resend, clicked on the last turn
     messages = without_last_turn(view.messages) if rewrite else view.messages
     draw_transcript(messages, session, view.get("pinned", []), view.get("feedback", {}))
-    scroll_to_requested_turn()
+    draw_found_turn(view.turns_completed)
     draw_compression_notice(view.get("compression_notice"), view.turns_completed)
     if rewrite:
         run_rewrite(session, rewrite, view.messages, choice.compression_rate, stop_place)
@@ -68,7 +74,7 @@ with chat_column:
     if view.unfinished or turn_error(session.id):
         if draw_retry(session, stop_place):
             st.rerun()
-    prompt = draw_paste_offer(session)
+    prompt = draw_paste_offer(session) or take_example()
 
 prompt = chat_input_text(session, chat_column) or prompt  # files attached in it become documents
 if prompt is not None:
@@ -77,6 +83,7 @@ if prompt is not None:
     elif offer_as_document(prompt):
         st.rerun()
     else:
+        welcome.empty()
         with chat_column:
             with st.chat_message("user"):
                 draw_user_text(prompt.strip())

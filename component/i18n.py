@@ -40,6 +40,11 @@ def t(key: str, **values: object) -> str:
     return text.format(**values) if values else text
 
 
+def t_count(key: str, count: int, **values: object) -> str:
+    """The text for `key` agreeing with `count`: `key_one` for one, `key_other` for any other number."""
+    return t(f"{key}_one" if count == 1 else f"{key}_other", count=count, **values)
+
+
 def part_label(part: str) -> str:
     """Name of a context part in the current language."""
     parts: dict[str, str] = TEXT[language()]["parts"]  # type: ignore[assignment]

@@ -1,30 +1,42 @@
-"""Session management in the sidebar: new, switch, rename, delete with confirmation."""
+"""The chats in the sidebar: which one is open, the list with the open one highlighted, rename and delete."""
 
 from datetime import datetime
 
 import streamlit as st
 
-from component.i18n import t
+from component.i18n import t, t_count
 from graph.engine import Engine, SessionInfo, new_session_id, validate_session_id
 
 SESSION_KEY = "session_id"
 CONFIRM_KEY = "confirm_delete"
-TURN_KEY = "scroll_to_turn"
+MISSING_KEY = "missing_session"  # the id a link named that no saved chat has
+FOUND_KEY = "found_turn"  # the session id, turn and title of the search hit last opened
+SHOWN_KEY = "chats_shown"
+LIST_HEIGHT = 420  # past this many pixels the list scrolls on its own
+LIST_PAGE = 30  # chats listed at first, and added by each "show more"; search reaches every chat
+MARKDOWN_SIGNS = "\\`*_{}[]()#+-!|<>~$"
 RESET_ON_SWITCH = ("compression_rate", "system_prompt_text", "context_policy_choice", "agent_prompt_text",
                    "reminder_text", "hide_old_tool_results_choice", "recall_choice", "context_budget_choice",
-                   CONFIRM_KEY)
+                   CONFIRM_KEY, MISSING_KEY, FOUND_KEY)
 
 
 def current_session_id(sessions: list[SessionInfo]) -> str:
-    """The session in the URL, else the one in use, else the most recent, else a new one."""
+    """The chat the address names, else the one open in this tab, else a new chat (saved with its first message).
+
+    The address names a chat only once it is saved, so reloading a new chat never makes an empty one.
+    """
     if SESSION_KEY not in st.session_state:
         from_url = st.query_params.get("session")
-        if from_url:
-            st.session_state[SESSION_KEY] = usable_url_id(from_url)
-        else:
-            st.session_state[SESSION_KEY] = sessions[0].session_id if sessions else new_session_id()
-    st.query_params["session"] = st.session_state[SESSION_KEY]
-    return st.session_state[SESSION_KEY]
+        st.session_state[SESSION_KEY] = usable_url_id(from_url) if from_url else new_session_id()
+        if from_url == st.session_state[SESSION_KEY] and not any(s.session_id == from_url for s in sessions):
+            st.session_state[MISSING_KEY] = from_url
+    current = st.session_state[SESSION_KEY]
+    if any(s.session_id == current for s in sessions):
+        st.session_state.pop(MISSING_KEY, None)
+        st.query_params["session"] = current
+    elif st.session_state.get(MISSING_KEY) != current:
+        st.query_params.pop("session", None)
+    return current
 
 
 def usable_url_id(from_url: str) -> str:
@@ -36,6 +48,11 @@ def usable_url_id(from_url: str) -> str:
         return new_session_id()
 
 
+def missing_session() -> bool:
+    """Whether the open chat is one a link named but no saved chat has (deleted, or a wrong link)."""
+    return st.session_state.get(MISSING_KEY) == st.session_state.get(SESSION_KEY)
+
+
 def switch_to(session_id: str) -> None:
     """Make another session current; its own settings load on the next run."""
     st.session_state[SESSION_KEY] = session_id
@@ -43,75 +60,75 @@ def switch_to(session_id: str) -> None:
         st.session_state.pop(key, None)
 
 
-def open_turn(session_id: str, turn: int) -> None:
-    """Open a session scrolled to one of its turns (a search result)."""
-    switch_to(session_id)
-    st.session_state[TURN_KEY] = turn
+def start_new_chat() -> None:
+    """Open a new chat; it is saved, and listed, with its first message."""
+    switch_to(new_session_id())
 
 
-def draw_search(engine: Engine) -> None:
-    """A search box over every session: title, turn, date and a highlighted snippet per hit."""
-    query = st.text_input(t("search"), key="search_query", placeholder="wifi, Hana, 계약…")
-    if not query.strip():
-        return
-    hits = engine.search(query)
-    if not hits:
-        st.caption(t("search_empty"))
-    for index, hit in enumerate(hits):
-        st.button(t("open_turn", title=hit["title"], turn=hit["turn"], day=hit["day"]), key=f"hit_{index}",
-                  on_click=open_turn, args=(hit["session_id"], hit["turn"]), use_container_width=True)
-        st.caption(hit["snippet"])
+def as_plain_text(text: str) -> str:
+    """A person's own words shown as typed where Streamlit reads markdown (titles, button labels)."""
+    return "".join("\\" + char if char in MARKDOWN_SIGNS else char for char in text)
 
 
-def scroll_to_requested_turn() -> None:
-    """After opening a search hit, bring its turn into view."""
-    turn = st.session_state.pop(TURN_KEY, None)
-    if turn:
-        anchor = f"turn-{int(turn)}"
-        script = f"(document.getElementById('{anchor}') || parent.document.getElementById('{anchor}'))"
-        st.html(f"<script>{script}?.scrollIntoView()</script>", unsafe_allow_javascript=True)
+def chat_meta(session: SessionInfo) -> str:
+    """How many turns a chat has and when it was last used, e.g. "1 turn · 11-25 09:30"."""
+    when = datetime.fromisoformat(session.updated_at).astimezone().strftime("%m-%d %H:%M") if session.updated_at else ""
+    return t_count("chat_meta", session.turns, when=when).rstrip(" ·")
 
 
-def _label(session: SessionInfo) -> str:
-    when = ""
-    if session.updated_at:
-        when = " · " + datetime.fromisoformat(session.updated_at).astimezone().strftime("%m-%d %H:%M")
-    return f"{session.title} · {session.turns}{t('turns')}{when}"
+def _rename(engine: Engine, session_id: str) -> None:
+    title = st.session_state.get(f"title_{session_id}", "")
+    if title.strip():
+        engine.rename(session_id, title)
 
 
-def _delete(engine: Engine, session_id: str, fallback: str) -> None:
+def _delete(engine: Engine, session_id: str, fallback: str | None) -> None:
     engine.delete(session_id)
-    switch_to(fallback)
+    st.session_state.pop(CONFIRM_KEY, None)
+    if st.session_state.get(SESSION_KEY) == session_id:
+        switch_to(fallback or new_session_id())
 
 
-def draw_sessions(engine: Engine, sessions: list[SessionInfo], current: str) -> None:
-    """New chat, the saved sessions with title and last activity, rename and delete."""
-    st.markdown(f"### {t('sessions')}")
-    st.button(t("new_chat"), on_click=switch_to, args=(new_session_id(),), use_container_width=True, key="new_chat")
-    labels = {s.session_id: _label(s) for s in sessions}
-    if current not in labels:
-        labels = {current: t("untitled"), **labels}
-    ids = list(labels)
-    choice = st.selectbox(t("sessions"), ids, index=ids.index(current), format_func=lambda key: labels[key],
-                          label_visibility="collapsed", key=f"session_select_{current}")
-    if choice != current:
-        switch_to(choice)
-        st.rerun()
-    known = {s.session_id: s for s in sessions}
-    if current not in known:
-        return
-    with st.expander(t("rename")):
-        title = st.text_input(t("rename"), value=known[current].title, key=f"title_{current}",
-                              label_visibility="collapsed", max_chars=120)
-        if st.button(t("save"), key="save_title") and title.strip():
-            engine.rename(current, title)
-            st.rerun()
-    if not st.session_state.get(CONFIRM_KEY):
-        st.button(t("delete"), key="delete", on_click=lambda: st.session_state.update({CONFIRM_KEY: True}))
-        return
+def draw_chat_menu(engine: Engine, session: SessionInfo) -> None:
+    """The ⋯ menu of one chat: a new title, or delete (confirmed below the row)."""
+    sid = session.session_id
+    with st.popover("⋯", type="tertiary", help=t("chat_menu"), key=f"menu_{sid}"):
+        st.text_input(t("rename"), value=session.title, key=f"title_{sid}", max_chars=120)
+        st.button(t("save"), key=f"save_title_{sid}", on_click=_rename, args=(engine, sid))
+        st.button(t("delete"), key=f"delete_{sid}", on_click=lambda: st.session_state.update({CONFIRM_KEY: sid}))
+
+
+def draw_delete_confirmation(engine: Engine, sessions: list[SessionInfo], session_id: str) -> None:
+    """Delete for good only after a second, explicit yes."""
     st.warning(t("confirm_delete"))
-    left, right = st.columns(2)
-    fallback = next((s.session_id for s in sessions if s.session_id != current), new_session_id())
-    left.button(t("yes_delete"), key="confirm_delete_yes", type="primary", on_click=_delete,
-                args=(engine, current, fallback))
-    right.button(t("cancel"), key="confirm_delete_no", on_click=lambda: st.session_state.pop(CONFIRM_KEY, None))
+    fallback = next((s.session_id for s in sessions if s.session_id != session_id), None)
+    with st.container(horizontal=True):
+        st.button(t("yes_delete"), key="confirm_delete_yes", type="primary", on_click=_delete,
+                  args=(engine, session_id, fallback))
+        st.button(t("cancel"), key="confirm_delete_no", on_click=lambda: st.session_state.pop(CONFIRM_KEY, None))
+
+
+def _show_more() -> None:
+    st.session_state[SHOWN_KEY] = st.session_state.get(SHOWN_KEY, LIST_PAGE) + LIST_PAGE
+
+
+def draw_session_list(engine: Engine, sessions: list[SessionInfo], current: str) -> None:
+    """The saved chats, newest first, as clickable titles; the open one highlighted, each with its ⋯ menu."""
+    if sessions:
+        st.caption(t("sessions"))
+    shown = st.session_state.get(SHOWN_KEY, LIST_PAGE)
+    listed = [s for index, s in enumerate(sessions) if index < shown or s.session_id == current]
+    with st.container(key="session_list", height=LIST_HEIGHT if len(listed) > 10 else "content", border=False):
+        for session in listed:
+            sid = session.session_id
+            with st.container(horizontal=True, key=f"chat_row_{sid}", vertical_alignment="center", gap=None,
+                              wrap=False):
+                st.button(as_plain_text(session.title), key=f"open_{sid}", help=chat_meta(session), width="stretch",
+                          type="secondary" if sid == current else "tertiary",
+                          on_click=None if sid == current else switch_to, args=(sid,))
+                draw_chat_menu(engine, session)
+            if st.session_state.get(CONFIRM_KEY) == sid:
+                draw_delete_confirmation(engine, sessions, sid)
+        if len(sessions) > shown:
+            st.button(t_count("more_chats", len(sessions) - shown), key="more_chats", type="tertiary",
+                      on_click=_show_more)

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from component.i18n import t
+from component.i18n import t, t_count
 from graph.engine import Session, summary_statistics
 from state import SummaryRecord
 from state.chat_state import ContextPoint
@@ -52,28 +52,42 @@ def draw_statistics(history: Sequence[SummaryRecord]) -> None:
     st.subheader(t("stats"))
     st.markdown(
         "  \n".join([
-            t("stats_count", summaries=stats.summaries, turns=stats.turns),
+            t_count("stats_count", stats.turns, summaries=stats.summaries),
             t("stats_chars", original=stats.original_chars, summary=stats.summary_chars),
             t("stats_saving", saving=stats.saving_percent),
         ])
     )
 
 
+def context_chart_spec(points: Sequence[ContextPoint]) -> dict:
+    """Per turn, tokens sent to the model against tokens of the whole history, on a whole-number turn axis."""
+    labels = [t("context_series"), t("history_series"), t("recall_series")]
+    rows = [{"turn": int(p["turn"]), "series": label, "tokens": int(tokens or 0)}
+            for p in points
+            for label, tokens in zip(labels, (p["context_tokens"], p["history_tokens"], p.get("recall_tokens", 0)),
+                                     strict=True)]
+    return {
+        "data": {"values": rows},
+        "mark": {"type": "line", "point": len(points) < 30},
+        "encoding": {
+            "x": {"field": "turn", "type": "quantitative", "title": t("chart_turn"),
+                  "axis": {"format": "d", "tickMinStep": 1}, "scale": {"zero": False, "nice": False}},
+            "y": {"field": "tokens", "type": "quantitative", "title": t("tokens")},
+            "color": {"field": "series", "type": "nominal", "title": None, "sort": labels,
+                      "legend": {"orient": "bottom"}},
+            "tooltip": [{"field": "turn", "type": "quantitative", "format": "d", "title": t("chart_turn")},
+                        {"field": "series", "type": "nominal", "title": t("part")},
+                        {"field": "tokens", "type": "quantitative", "format": ",d", "title": t("tokens")}],
+        },
+    }
+
+
 def draw_context_chart(points: Sequence[ContextPoint]) -> None:
-    """Per turn, tokens sent to the model against tokens of the whole history."""
+    """The context chart under its caption, once a turn has been answered."""
     if not points:
         return
     st.caption(t("chart"))
-    st.line_chart(
-        {
-            t("context_series"): [p["context_tokens"] for p in points],
-            t("history_series"): [p["history_tokens"] for p in points],
-            t("recall_series"): [p.get("recall_tokens", 0) for p in points],
-            "turn": [p["turn"] for p in points],
-        },
-        x="turn",
-        height=220,
-    )
+    st.vega_lite_chart(context_chart_spec(points), height=220)
 
 
 def draw_consolidated(consolidated: Sequence[SummaryRecord]) -> None:
@@ -87,11 +101,15 @@ def draw_consolidated(consolidated: Sequence[SummaryRecord]) -> None:
             st.text(record["summary"])
 
 
+def _summarize_now(session: Session, compression_rate: float) -> None:
+    """Runs before the page is drawn, so the panel already shows the new summary."""
+    done = session.summarize_now(compression_rate)
+    st.toast(t("summarize_now_done") if done else t("summarize_now_none"), icon="🗜️")
+
+
 def draw_summarize_now(session: Session, compression_rate: float) -> None:
     """Compact the unsummarized turns at once."""
-    if st.button(t("summarize_now"), key="summarize_now"):
-        done = session.summarize_now(compression_rate)
-        st.toast(t("summarize_now_done") if done else t("summarize_now_none"), icon="🗜️")
+    st.button(t("summarize_now"), key="summarize_now", on_click=_summarize_now, args=(session, compression_rate))
 
 
 def draw_summary_panel(
@@ -108,9 +126,8 @@ def draw_summary_panel(
         draw_summarize_now(session, compression_rate)
     if not history:
         st.info(t("no_summaries"))
-    with st.container(height=420 if len(history) > 3 else "content", border=False):
-        for record in history:
-            draw_summary_record(record, session)
+    for record in history:  # the pane they sit in scrolls on its own
+        draw_summary_record(record, session)
     draw_consolidated(consolidated)
     draw_statistics(history)
     draw_context_chart(points)

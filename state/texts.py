@@ -16,7 +16,6 @@ UI_TEXT = {
         "new_chat": "➕ 새 대화",
         "untitled": "새 대화",
         "bad_session_id": "주소에 있는 대화 ID는 쓸 수 없어 새 대화를 열었습니다. ({reason})",
-        "turns": "턴",
         "rename": "이름 바꾸기",
         "save": "저장",
         "delete": "🗑️ 대화 삭제",
@@ -59,7 +58,6 @@ UI_TEXT = {
         "consolidated": "🗂 컨텍스트용 상위 요약 ({count}개)",
         "merged_title": "[{first}-{last}턴] 레벨 {level} · 요약 {sources}개 통합",
         "stats": "📊 요약 통계",
-        "stats_count": "총 요약: {summaries}개 ({turns}턴 압축)",
         "stats_chars": "원본: {original:,}자 → 요약: {summary:,}자",
         "stats_saving": "전체 압축률: {saving}% 절감",
         "chart": "턴별 토큰: 모델에 보낸 컨텍스트 vs 전체 기록",
@@ -109,7 +107,6 @@ UI_TEXT = {
         "new_chat": "➕ New chat",
         "untitled": "New chat",
         "bad_session_id": "The chat id in the address cannot be used, so a new chat was opened. ({reason})",
-        "turns": "turns",
         "rename": "Rename",
         "save": "Save",
         "delete": "🗑️ Delete chat",
@@ -153,7 +150,6 @@ UI_TEXT = {
         "consolidated": "🗂 Higher-level summaries in the context ({count})",
         "merged_title": "[Turns {first}-{last}] level {level} · {sources} summaries merged",
         "stats": "📊 Summary statistics",
-        "stats_count": "Summaries: {summaries} ({turns} turns compressed)",
         "stats_chars": "Original: {original:,} → summaries: {summary:,} characters",
         "stats_saving": "Overall saving: {saving}%",
         "chart": "Tokens per turn: context sent vs full history",
@@ -191,6 +187,62 @@ UI_TEXT = {
                   "tools": "Tool definitions", "total": "Total", "history": "Full history would be"},
     },
 }
+
+# The page frame: the list of chats, the memory controls, the empty chat, a chat not found, a found turn.
+# A key ending in "_one" is used for a count of one, "_other" for every other count.
+LAYOUT_TEXT = {
+    "ko": {
+        "app_title": "💬 Context Chat",
+        "memory": "🧠 기억",
+        "memory_caption": "긴 대화를 요약하고 필요한 턴을 다시 기억해 냅니다.",
+        "chat_menu": "이름 바꾸기 또는 삭제",
+        "more_chats_one": "대화 {count}개 더 보기",
+        "more_chats_other": "대화 {count}개 더 보기",
+        "chat_meta_one": "{count}턴 · {when}",
+        "chat_meta_other": "{count}턴 · {when}",
+        "stats_count_one": "총 요약: {summaries}개 ({count}턴 압축)",
+        "stats_count_other": "총 요약: {summaries}개 ({count}턴 압축)",
+        "chart_turn": "턴",
+        "welcome_title": "무엇을 도와드릴까요?",
+        "welcome_caption": "대화가 길어져도 잊지 않습니다: 오래된 턴은 요약하고, 필요할 때 다시 기억해 냅니다. "
+                           "아래 예시로 시작하거나 메시지를 입력하세요.",
+        "example_1": "17 * 23은 얼마야?",
+        "example_2": "지금 몇 시야?",
+        "example_3": "내 이름은 에이다이고 리스본에 살아. 기억해 줘.",
+        "example_4": "명확한 이메일을 쓰는 요령 세 가지를 알려줘.",
+        "missing_session": "이 주소의 대화를 찾을 수 없습니다: 삭제되었거나 주소가 잘못되었습니다.",
+        "missing_hint": "새 대화를 시작하거나 왼쪽 목록에서 대화를 고르세요.",
+        "start_new_chat": "➕ 새 대화 시작",
+        "found_turn": "'{title}'의 {turn}번째 턴을 열었습니다",
+        "found_badge": "🔎 검색 결과",
+    },
+    "en": {
+        "app_title": "💬 Context Chat",
+        "memory": "🧠 Memory",
+        "memory_caption": "Long chats are summarized, and earlier turns are recalled when they matter.",
+        "chat_menu": "Rename or delete",
+        "more_chats_one": "Show {count} more chat",
+        "more_chats_other": "Show {count} more chats",
+        "chat_meta_one": "{count} turn · {when}",
+        "chat_meta_other": "{count} turns · {when}",
+        "stats_count_one": "Summaries: {summaries} ({count} turn compressed)",
+        "stats_count_other": "Summaries: {summaries} ({count} turns compressed)",
+        "chart_turn": "turn",
+        "welcome_title": "What can I help you with?",
+        "welcome_caption": "Long chats stay remembered: older turns are summarized and recalled when they "
+                           "matter. Start with an example below, or type a message.",
+        "example_1": "What is 17 * 23?",
+        "example_2": "What time is it now?",
+        "example_3": "My name is Ada and I live in Lisbon. Remember that.",
+        "example_4": "Give me three tips for writing a clear email.",
+        "missing_session": "No chat is saved at this address: it may have been deleted, or the link is wrong.",
+        "missing_hint": "Start a new chat, or pick one from the list on the left.",
+        "start_new_chat": "➕ Start a new chat",
+        "found_turn": "Opened turn {turn} of '{title}'",
+        "found_badge": "🔎 Search result",
+    },
+}
+
 
 ENGINE_TEXT = {
     "ko": {
@@ -280,7 +332,8 @@ ACTION_TEXT = {
 }
 
 
-TEXT: dict[str, dict[str, object]] = {lang: {**UI_TEXT[lang], **ENGINE_TEXT[lang], **ACTION_TEXT[lang]}
+TEXT: dict[str, dict[str, object]] = {lang: {**UI_TEXT[lang], **LAYOUT_TEXT[lang], **ENGINE_TEXT[lang],
+                                             **ACTION_TEXT[lang]}
                                       for lang in UI_TEXT}
 
 

@@ -85,9 +85,11 @@ def test_session_switch_and_new_chat(app):
     assert len(app.chat_message) == 0
     send(app, "second session message")
     second = app.session_state["session_id"]
-    app.selectbox(key=f"session_select_{second}").set_value(first).run()
+    app.button(key=f"open_{first}").click().run()
     assert app.session_state["session_id"] == first
     assert bubble_texts(app, 0) == ["first session message"]
+    assert app.button(key=f"open_{first}").proto.type == "secondary"  # the open chat is the highlighted row
+    assert app.button(key=f"open_{second}").proto.type == "tertiary"
 
 
 @pytest.mark.parametrize("bad_id, reason", [("a\x00b", "U+0000"), ("x" * 5000, "at most 128 characters")])
@@ -98,35 +100,54 @@ def test_an_unusable_session_id_in_the_url_opens_a_new_chat_and_says_why(fake_en
     assert not app.exception
     assert any("대화 ID는 쓸 수 없어" in w.value and reason in w.value for w in app.warning)
     opened = app.session_state["session_id"]
-    assert opened != bad_id and app.query_params["session"] == opened
+    assert opened != bad_id and "session" not in app.query_params  # a new chat is named once it is saved
     for n in range(1, 5):  # past the first summary, which reads the session back from storage
         send(app, f"question {n}")
         assert not app.exception and not app.error
+    assert app.query_params["session"] == opened
     assert fake_engine.engine.session(opened).turns_completed() == 4
     assert [s.session_id for s in fake_engine.engine.sessions()] == [opened]
 
 
-def test_a_session_id_in_the_url_that_names_no_session_yet_starts_it(fake_engine):
+def test_a_link_to_a_chat_not_saved_says_so_and_a_message_still_starts_it(fake_engine):
     app = AppTest.from_file("../../app.py", default_timeout=30)
     app.query_params["session"] = "from-a-link"
     app.run()
-    assert not app.exception and not app.warning
-    assert app.session_state["session_id"] == "from-a-link"
+    assert not app.exception
+    notice = ("이 주소의 대화를 찾을 수 없습니다: 삭제되었거나 주소가 잘못되었습니다.  \n"
+              "새 대화를 시작하거나 왼쪽 목록에서 대화를 고르세요.")
+    assert [w.value for w in app.warning] == [notice]
+    assert not [b for b in app.button if b.key == "example_1"]  # the notice, not the welcome of a new chat
+    assert app.session_state["session_id"] == "from-a-link" and app.query_params["session"] == "from-a-link"
     send(app, "hello")
+    assert not app.warning and bubble_texts(app, 0) == ["hello"]
     assert [s.session_id for s in fake_engine.engine.sessions()] == ["from-a-link"]
+
+
+def test_the_notice_of_a_chat_not_found_offers_a_new_chat(fake_engine):
+    app = AppTest.from_file("../../app.py", default_timeout=30)
+    app.query_params["session"] = "deleted-long-ago"
+    app.run()
+    app.button(key="start_new_chat").click().run()
+    assert not app.warning and app.session_state["session_id"] != "deleted-long-ago"
+    assert "session" not in app.query_params
+    examples = sorted(b.key for b in app.button if b.key and b.key.startswith("example_"))
+    assert examples == [f"example_{n}" for n in range(1, 5)]
+    assert fake_engine.engine.sessions() == []
 
 
 def test_rename_and_delete_with_confirmation(app, fake_engine):
     send(app, "a chat to rename")
     session = app.session_state["session_id"]
     app.text_input(key=f"title_{session}").set_value("Trip plans").run()
-    app.button(key="save_title").click().run()
-    assert "Trip plans" in app.selectbox(key=f"session_select_{session}").format_func(session)
-    app.button(key="delete").click().run()
-    assert any("영구히 삭제" in w.value for w in app.warning)
+    app.button(key=f"save_title_{session}").click().run()
+    assert app.button(key=f"open_{session}").label == "Trip plans"
+    assert [s.title for s in fake_engine.engine.sessions()] == ["Trip plans"]
+    app.button(key=f"delete_{session}").click().run()
+    assert any("영구히 삭제" in w.value for w in app.sidebar.warning)
     app.button(key="confirm_delete_no").click().run()
     assert fake_engine.engine.graph.get_state({"configurable": {"thread_id": session}}).values
-    app.button(key="delete").click().run()
+    app.button(key=f"delete_{session}").click().run()
     app.button(key="confirm_delete_yes").click().run()
     assert app.session_state["session_id"] != session
     assert fake_engine.engine.graph.get_state({"configurable": {"thread_id": session}}).values == {}

@@ -16,7 +16,7 @@ def test_uploaded_text_and_pdf_answer_a_question_with_their_sources(app_url, pag
     (tmp_path / "parking.pdf").write_bytes(minimal_pdf(PARKING))
     page.goto(app_url)
     page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
-    page.wait_for_url("**session=*")  # the fresh app has opened its first session; uploads go to it
+    page.locator(".st-key-welcome").wait_for(timeout=30_000)  # a new chat is open; the uploads go to it
     page.get_by_text("📎 문서").click()
     uploader = page.locator('[data-testid="stFileUploaderDropzoneInput"]')
     uploader.set_input_files([str(tmp_path / "leave-policy.txt"), str(tmp_path / "parking.pdf")])

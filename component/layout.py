@@ -1,0 +1,30 @@
+"""The page frame's style: the summary pane stays in view while the chat scrolls, and chats list as rows."""
+
+import streamlit as st
+
+SIDE_PANE_KEY = "side_pane"
+PAGE_STYLE = """<style>
+[data-testid="stLayoutWrapper"]:has(> .st-key-side_pane), .st-key-side_pane {
+  position: sticky; top: 3.75rem; align-self: flex-start; width: 100%;
+}
+/* the pane ends above the chat input, so it stays whole at the foot of a long chat */
+.st-key-side_pane { max-height: calc(100vh - 13rem); overflow-y: auto; overscroll-behavior: contain; }
+.st-key-session_list [class*="st-key-open_"] button, .st-key-session_list [class*="st-key-open_"] button div {
+  justify-content: flex-start; text-align: left;
+}
+.st-key-session_list [class*="st-key-open_"] button > div { width: 100%; }
+.st-key-session_list [data-testid="stBaseButton-secondary"] { background: rgba(151, 166, 195, 0.18); }
+.st-key-session_list button p { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.st-key-session_list [data-testid="stPopoverButton"] [data-testid="stIconMaterial"] { display: none; }
+.st-key-welcome { padding-top: 8vh; }
+</style>"""
+
+
+def draw_page_style() -> None:
+    """The page's few style rules, drawn once per run."""
+    st.html(PAGE_STYLE)
+
+
+def side_pane():
+    """The pane beside the chat (summaries, the inspector) that stays in view while the chat scrolls."""
+    return st.container(key=SIDE_PANE_KEY)

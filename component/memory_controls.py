@@ -1,0 +1,68 @@
+"""The memory controls under one heading: recall, context policy, compression rate, context budget and its cost.
+
+Each is saved for the open chat when the person changes it, never merely because the page was drawn."""
+
+import streamlit as st
+
+from component.i18n import t
+from graph.engine import Engine, Session, SessionSettings
+from state.budgets import CONTEXT_BUDGET_STEP, MIN_CONTEXT_BUDGET
+from state.rates import COMPRESSION_RATE_STEP, MAX_COMPRESSION_RATE, MIN_COMPRESSION_RATE, clamp_rate
+
+RATE_KEY = "compression_rate"
+POLICY_KEY = "context_policy_choice"
+RECALL_KEY = "recall_choice"
+BUDGET_KEY = "context_budget_choice"
+TURNS_A_DAY = 100  # the day the cost line speaks of
+
+
+def _save(session: Session, field: str, key: str) -> None:
+    """Keep the person's new choice for this chat."""
+    session.save_settings(**{field: st.session_state[key]})
+
+
+def _rate_changed(session: Session) -> None:
+    """The chat keeps its rate, and its next summary is made again ahead of time at that rate."""
+    session.save_settings(compression_rate=st.session_state[RATE_KEY])
+    session.prepare(st.session_state[RATE_KEY])
+
+
+def draw_rate(session: Session, saved_rate: float) -> float:
+    """Seed 000's compression-rate slider, starting from the session's last rate."""
+    st.session_state[RATE_KEY] = clamp_rate(st.session_state.get(RATE_KEY, saved_rate))
+    rate = st.slider(t("rate_label"), min_value=MIN_COMPRESSION_RATE, max_value=MAX_COMPRESSION_RATE,
+                     step=COMPRESSION_RATE_STEP, key=RATE_KEY, help=t("rate_help"), on_change=_rate_changed,
+                     args=(session,))
+    st.caption(t("rate_scale"))
+    return rate
+
+
+def draw_budget(session: Session, stored: SessionSettings, limit: int) -> None:
+    """The context budget: the most tokens a turn sends the model, and what that costs over a day."""
+    ceiling = max(limit, MIN_CONTEXT_BUDGET)
+    budget = st.number_input(t("budget_label"), min_value=MIN_CONTEXT_BUDGET, max_value=ceiling,
+                             value=min(stored.context_budget, ceiling), step=CONTEXT_BUDGET_STEP, key=BUDGET_KEY,
+                             help=t("budget_help"), on_change=_save, args=(session, "context_budget", BUDGET_KEY))
+    sent = min(int(budget), limit)
+    st.caption(t("budget_cost", tokens=f"{sent:,}", turns=TURNS_A_DAY, total=f"{sent * TURNS_A_DAY / 1_000_000:.1f}"))
+
+
+def draw_policy(engine: Engine, session: Session, stored: SessionSettings) -> None:
+    """When the older turns are summarized."""
+    names = list(engine.policies)
+    current = stored.context_policy if stored.context_policy in engine.policies else names[0]
+    st.selectbox(t("policy"), names, index=names.index(current), format_func=lambda name: engine.policies[name],
+                 key=POLICY_KEY, on_change=_save, args=(session, "context_policy", POLICY_KEY))
+
+
+def draw_memory_controls(engine: Engine, session: Session) -> float:
+    """Recall, policy, rate and budget of the open chat together; returns the rate for this turn."""
+    stored = session.settings()
+    st.markdown(f"#### {t('memory')}")
+    st.caption(t("memory_caption"))
+    st.toggle(t("recall_toggle"), value=stored.recall, key=RECALL_KEY, help=t("recall_help"), on_change=_save,
+              args=(session, "recall", RECALL_KEY))
+    draw_policy(engine, session, stored)
+    rate = draw_rate(session, stored.compression_rate)
+    draw_budget(session, stored, engine.request_limit)
+    return rate
