@@ -115,9 +115,15 @@ def test_a_file_attached_in_the_input_becomes_a_document_and_the_text_is_sent(ru
     session_id = open_new_chat(page, running)
     notes = tmp_path / "notes.md"
     notes.write_text("# House notes\n\nThe spare key is under the blue flowerpot by the door.\n")
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')",
+                           timeout=REPLY_SECONDS * 1000)  # the page has run to its end: nothing resets the input
     page.locator('[data-testid="stChatInput"] input[type="file"]').set_input_files(str(notes))
     page.get_by_text("notes.md").first.wait_for(timeout=30_000)  # the file waits in the input
-    send(page, "Where is the spare key?", 1)
+    page.get_by_test_id("stChatInputTextArea").fill("Where is the spare key?")
+    submit = page.get_by_test_id("stChatInputSubmitButton")
+    page.wait_for_function("(button) => !button.disabled", arg=submit.element_handle(), timeout=30_000)
+    submit.click()  # once the upload has finished: the input takes no message before
+    wait_for_answers(page, 1)
     page.get_by_text("'notes.md' 문서로 추가했습니다").wait_for(timeout=30_000)
     assert "Where is the spare key?" in page.locator(USER).first.inner_text()
     storage = open_storage(str(running[1]))
