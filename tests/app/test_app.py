@@ -204,7 +204,7 @@ def test_modifiers_are_saved_and_shape_the_context(app, fake_engine):
     app.text_input(key="reminder_text").set_value("Always answer in one sentence.").run()
     app.button(key="save_modifiers").click().run()
     send(app, "Tell me about ships")
-    context = fake_engine.chat.calls[-1]
+    context = fake_engine.chat.calls[0]  # the fake's echo of the reminder is asked for again, with a correction
     assert context[-1].content == "Always answer in one sentence."
     assert context[-3].content == "[Agent instructions]\nAnswer like a pirate."
     assert context[-2].content == "Tell me about ships"

@@ -16,13 +16,18 @@ UNRELATED = ["What is the capital of France?", "hi", "Tell me a joke about pengu
              "프랑스의 수도는 어디야?", "안녕하세요", "法国的首都是哪里？"]
 
 
+def answer(messages) -> str:
+    question = next(m for m in reversed(messages) if not message_text(m).startswith("[") and m.type == "human")
+    return f"You asked: {message_text(question)}"
+
+
 def carries(context, text: str) -> bool:
     return any(text in message_text(message) for message in context)
 
 
 @pytest.mark.parametrize("streaming", [True, False])
 def test_documents_ride_only_with_questions_about_them(database, streaming):
-    chat = ScriptedChatModel(disable_streaming=not streaming)
+    chat = ScriptedChatModel(reply=answer, disable_streaming=not streaming)
     engine = make_engine(database, chat)
     try:
         session = engine.session("docs")
