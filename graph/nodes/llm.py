@@ -92,9 +92,11 @@ def stated_results(response: AIMessage, current: Sequence[BaseMessage]) -> AIMes
 
 
 def reply_check(state: ChatState, system_prompt: str, parts: RequestParts, context: list[BaseMessage]) -> ReplyCheck:
-    """What this turn's reply must not merely copy: the request's framing, and the last replies before it."""
+    """What this turn's reply must not merely copy: the request's framing, and the last replies before it (a
+    greeting or thanks may well get the same answer twice)."""
     turns, current = split_turns(state.get("messages", []))
-    replies = [message_text(turn[-1]).rstrip(STOPPED_MARK + " ") for turn in turns[-EARLIER_REPLIES:]]
+    earlier = turns[-EARLIER_REPLIES:] if state.get("route") != "casual" else []
+    replies = [message_text(turn[-1]).rstrip(STOPPED_MARK + " ") for turn in earlier]
     users = [message_text(message) for message in current if isinstance(message, HumanMessage)]
     return ReplyCheck.for_turn(request_framing(system_prompt, parts, context), users, replies)
 

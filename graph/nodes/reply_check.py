@@ -20,7 +20,7 @@ RUN = 4             # words in a compared run
 FRAMING_SHARE = 0.6  # a reply this much copied from the framing is no answer
 HOLD_RUN = 6        # while streaming, a copied stretch this long is held back until the reply is judged
 REPEAT_SHARE = 0.8  # a reply this much made of an earlier reply (and covering half of it) repeats it
-MIN_REPEAT_TOKENS = 8  # short replies ("Hello! How can I help?") may well come twice
+MIN_REPEAT_TOKENS = 12  # short replies ("Sure, I can help with that.") may well come twice
 SHAPE_REACH = 40  # characters before a new chunk that a JSON key or header split by it may start in
 _TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+|[^\w\s]")
 _ASKED_TO_REPEAT = re.compile(
@@ -45,6 +45,11 @@ def copied(words: Sequence[str], known: set[tuple[str, ...]]) -> list[bool]:
         if tuple(words[i:i + RUN]) in known:
             mask[i:i + RUN] = [True] * RUN
     return mask
+
+
+def matched(before: Sequence[str], words: Sequence[str]) -> int:
+    """How many tokens of `words` match `before`, in order."""
+    return sum(block.size for block in SequenceMatcher(None, before, words, autojunk=False).get_matching_blocks())
 
 
 def asked_to_repeat(text: str) -> bool:
@@ -84,10 +89,11 @@ class ReplyCheck:
         if len(words) >= RUN and sum(framing) >= FRAMING_SHARE * len(words):
             return "framing"
         for before in self.earlier:
-            matched = sum(block.size for block in SequenceMatcher(None, before, words, autojunk=False)
-                          .get_matching_blocks())
-            if matched >= REPEAT_SHARE * len(words) and matched >= len(before) / 2:
-                return "repeat"
+            same = matched(before, words)
+            if same >= REPEAT_SHARE * len(words) and same >= len(before) / 2:
+                return "repeat"  # the earlier reply again, or most of it
+            if matched(before, words[:len(before) + len(before) // 4]) >= REPEAT_SHARE * len(before):
+                return "repeat"  # the earlier reply again, carried on (a stopped reply finished instead)
         return None
 
     def hold(self, text: str, shaped: bool) -> tuple[int, int, bool]:

@@ -147,3 +147,15 @@ def test_a_repeat_the_person_asked_for_is_kept(database, streaming):
         assert reply == LONG[:300] and shown == reply and len(chat.calls) == 2
     finally:
         engine.close()
+
+
+def test_a_greeting_may_get_the_same_answer_twice(database):
+    hello = "Hello there! It is good to see you again; how can I help you with your plans today?"
+    chat = ScriptedChatModel(script=[hello, hello])
+    engine = make_engine(database, chat)
+    try:
+        session = engine.session("greetings")
+        assert session.send("hi").wait()[-1].text == hello
+        assert session.send("hello").wait()[-1].text == hello and len(chat.calls) == 2
+    finally:
+        engine.close()

@@ -72,6 +72,11 @@ def test_repeats_are_caught_in_korean_and_chinese(earlier, reply):
     assert check("다른 질문", earlier=(earlier,)).verdict(reply) == "repeat"
 
 
+def test_a_stopped_reply_carried_on_is_a_repeat():
+    stopped = EARLIER[:50]  # what was kept when the person pressed Stop
+    assert check("Tell me about Lyon", earlier=(stopped,)).verdict(EARLIER + " It is also very old.") == "repeat"
+
+
 def test_new_answers_and_short_ones_are_not_repeats():
     assert check("Tell me about Lyon", earlier=(EARLIER,)).verdict(
         "Lyon is known for its food, its old town and the meeting of the Rhone and the Saone.") is None
@@ -114,3 +119,21 @@ def test_document_json_is_held_back_once_its_shape_shows():
     guard = StreamGuard(check())
     shown = stream(guard, DOCUMENTS.split("\n", 1)[1])
     assert "Busan" not in shown and "May 3" not in shown
+
+
+def test_a_requests_framing_is_its_prompt_notes_and_reminders_and_its_shaped_material():
+    from langchain_core.messages import HumanMessage, SystemMessage
+
+    from graph.request.budget import RequestParts
+    from graph.request.framing import request_framing
+
+    current = [HumanMessage(f"a long paste {NOTE}")]
+    parts = RequestParts(render_system=lambda carried: SystemMessage("Be kind.\n\nCurrent date and time: today"),
+                         summaries=[SUMMARY], raw_turns=[], current=current,  # type: ignore[list-item]
+                         inserted=[HumanMessage(DOCUMENTS), HumanMessage("[Agent instructions]\nTalk like a poet.")],
+                         after=[HumanMessage("Always answer in one sentence.")])
+    framing = request_framing("Be kind.", parts, parts.messages())
+    assert {"Be kind.", NOTE, "[Agent instructions]\nTalk like a poet.", "Always answer in one sentence."} \
+        <= set(framing.always)
+    assert not any("Current date and time" in text for text in framing.always)  # a clock answer may state it
+    assert set(framing.shaped) == {*SUMMARY_LINES, DOCUMENTS}
