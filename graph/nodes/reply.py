@@ -2,6 +2,7 @@
 checked: a reply that only repeats the request's framing or an earlier reply is asked for once more with a
 short correction, then replaced by a message saying why."""
 
+import logging
 import re
 from collections.abc import Callable
 from typing import cast
@@ -18,6 +19,8 @@ from graph.nodes.tool_calls import strict_tool_calls
 from prompt.context import FRAMING_CORRECTION, REPEAT_CORRECTION
 from state.messages import message_text
 from state.texts import localized
+
+logger = logging.getLogger(__name__)
 
 CORRECTIONS = {"framing": FRAMING_CORRECTION, "repeat": REPEAT_CORRECTION}
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -74,6 +77,8 @@ def checked_reply(ask: Ask, context: list[BaseMessage], check: ReplyCheck, user_
             if rest := guard.rest():
                 write({"token": rest})
             return response
+        logger.info("The reply repeated %s (attempt %d)", "the request's framing" if verdict == "framing"
+                    else "an earlier reply", attempt + 1)
         if guard.shown:
             write({"token": "\n\n"})
         if attempt == 0:

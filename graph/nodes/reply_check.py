@@ -28,6 +28,19 @@ _ASKED_TO_REPEAT = re.compile(
     r"|再说|重复|再一次|再讲|一遍", re.IGNORECASE)
 
 
+_JSON_OPENING = re.compile(r"\s*(?:```json\s*)?(?:\{|\[\s*[{\"])", re.IGNORECASE)
+OPENING_CHARS = 12  # enough to tell "```json\n{" from "```python" or "[1] says"
+
+
+def opens_like_json(text: str) -> bool | None:
+    """Whether a reply opens as a JSON object or list, as the request's documents and recalled turns do; None
+    while it is too short to tell."""
+    head = text.lstrip()
+    if _JSON_OPENING.match(head):
+        return True
+    return None if len(head) < OPENING_CHARS and (not head or head[0] in "`[") else False
+
+
 def tokens(text: str) -> list[str]:
     """Lower-cased words, CJK characters and punctuation marks, in order."""
     return [word.lower() for word in _TOKEN.findall(text)]
@@ -65,6 +78,7 @@ class ReplyCheck:
     shaped: set[tuple[str, ...]] = field(default_factory=set)
     earlier: list[list[str]] = field(default_factory=list)
     earlier_runs: set[tuple[str, ...]] = field(default_factory=set)
+    json_asked: bool = False  # the person asked for JSON: a JSON answer is theirs
 
     @classmethod
     def for_turn(cls, framing: Framing, user_texts: Iterable[str], earlier_replies: Sequence[str]) -> "ReplyCheck":
@@ -77,16 +91,18 @@ class ReplyCheck:
         repeatable = any(asked_to_repeat(text) for text in users)
         earlier = [] if repeatable else [words for text in earlier_replies
                                          if len(words := tokens(text)) >= MIN_REPEAT_TOKENS]
-        return cls(always, shaped, earlier, set().union(*(runs(words) for words in earlier)))
+        return cls(always, shaped, earlier, set().union(*(runs(words) for words in earlier)),
+                   any("json" in text.lower() for text in users))
 
     def _framing_mask(self, words: list[str], shaped: bool) -> list[bool]:
         return copied(words, self.always | self.shaped if shaped else self.always)
 
     def verdict(self, text: str) -> Verdict:
         """"framing" when the reply is mostly the request's framing, "repeat" when it is an earlier reply again."""
-        words = tokens(text)
-        framing = self._framing_mask(words, bool(SHAPE.search(text)))
-        if len(words) >= RUN and sum(framing) >= FRAMING_SHARE * len(words):
+        words, shaped = tokens(text), bool(SHAPE.search(text))
+        if shaped and not self.json_asked and opens_like_json(text):
+            return "framing"  # the request's JSON imitated, if not copied
+        if len(words) >= RUN and sum(self._framing_mask(words, shaped)) >= FRAMING_SHARE * len(words):
             return "framing"
         for before in self.earlier:
             same = matched(before, words)
@@ -134,13 +150,17 @@ class StreamGuard:
         self.shown = 0
         self.settled = 0  # where the next look begins
         self.shaped = False
-        self.stalled = False  # a long copied stretch: the rest waits for the verdict
+        self.stalled = False  # a long copied stretch or a JSON opening: the rest waits for the verdict
+        self.opening: bool | None = False if check.json_asked else None
 
     def feed(self, chunk: str) -> str:
         """The part of the reply so far that can be shown now and was not shown yet."""
         reach = len(self.text) - SHAPE_REACH
         self.text += chunk
-        if self.stalled:
+        if self.opening is None:
+            self.opening = opens_like_json(self.text)
+            self.stalled = bool(self.opening)
+        if self.stalled or self.opening is None:
             return ""
         self.shaped = self.shaped or bool(SHAPE.search(self.text, max(reach, 0)))
         end, settled, self.stalled = self.check.hold(self.text[self.settled:], self.shaped)

@@ -137,3 +137,24 @@ def test_a_requests_framing_is_its_prompt_notes_and_reminders_and_its_shaped_mat
         <= set(framing.always)
     assert not any("Current date and time" in text for text in framing.always)  # a clock answer may state it
     assert set(framing.shaped) == {*SUMMARY_LINES, DOCUMENTS}
+
+
+IMITATED = '{"referenced document "title": 1, "authority@example.com": 2, "project": "kickoff"}'
+
+
+def test_a_reply_imitating_the_requests_json_is_framing_unless_json_was_asked_for():
+    assert check().verdict(IMITATED) == "framing"
+    assert check().verdict(f"```json\n{IMITATED}\n```") == "framing"
+    assert check("Give me the kickoff as JSON").verdict(IMITATED) is None
+    assert check().verdict('{"city": "Paris"}') is None  # JSON, but none of the request's shape
+    assert check().verdict("[1] says the kickoff is on 14 March.") is None
+
+
+def test_a_json_opening_is_held_back_while_it_streams_and_code_is_not():
+    guard = StreamGuard(check())
+    assert stream(guard, IMITATED) == ""
+    code = "```python\nprint('the capital of France is Paris')\n```\nThat prints the answer."
+    guard = StreamGuard(check())
+    assert stream(guard, code).startswith("```python")
+    cited = StreamGuard(check())
+    assert stream(cited, "[1] says the kickoff is on 14 March in Busan, with Mina as the lead.").startswith("[1] says")
