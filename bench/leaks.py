@@ -20,7 +20,7 @@ from graph.storage.sqlite import create_checkpointer
 
 MEMO = ("Project Heron: the kickoff is on 14 March in Busan, the budget is 42,000 EUR, and the lead is "
         "Mina Park. Contact: heron@example.org.")
-UNRELATED = ["What is the capital of France?", "hi", "Give me one tip for learning Python.", "프랑스의 수도는 어디야?"]
+UNRELATED = ["What is the capital of France?", "hi", "Name one colour of the sky.", "프랑스의 수도는 어디야?"]
 ABOUT = ["When is the Project Heron kickoff?", "이 문서 요약해 줘"]
 PASTE = "The quarterly report says revenue grew in every region and costs stayed flat. " * 2600
 LONG_REQUEST = "Write a long, detailed plan for learning to cook, with ten numbered steps."

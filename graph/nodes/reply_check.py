@@ -26,8 +26,6 @@ _TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\
 _ASKED_TO_REPEAT = re.compile(
     r"\b(?:repeat|again|once more|one more time|same answer|say (?:it|that) back)\b|다시|반복|한 ?번 ?더|똑같이"
     r"|再说|重复|再一次|再讲|一遍", re.IGNORECASE)
-
-
 _JSON_OPENING = re.compile(r"\s*(?:```json\s*)?(?:\{|\[\s*[{\"])", re.IGNORECASE)
 OPENING_CHARS = 12  # enough to tell "```json\n{" from "```python" or "[1] says"
 
@@ -155,7 +153,7 @@ class StreamGuard:
 
     def feed(self, chunk: str) -> str:
         """The part of the reply so far that can be shown now and was not shown yet."""
-        reach = len(self.text) - SHAPE_REACH
+        reach = len(self.text) - SHAPE_REACH if self.opening is not None else 0  # all of it, once the opening is told
         self.text += chunk
         if self.opening is None:
             self.opening = opens_like_json(self.text)
