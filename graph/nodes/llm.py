@@ -164,7 +164,7 @@ def make_llm_node(
         transcript = state.get("messages", [])
         rag = state.get("route") == "rag"
         passages = state.get("retrieved") or [] if rag else []
-        documents = [*whole_documents(state.get("session_id", "")), *passages] if rag else []  # only when asked of
+        documents = [*whole_documents(state.get("session_id", "")), *passages] if rag else []  # asked about
         cited_titles = set(state.get("cited_whole") or []) if rag else set()
         use_tools = with_tools is not None and state.get("route") == "agent" and tool_rounds(state) < MAX_TOOL_ROUNDS
         model = with_tools if use_tools else chat_model
