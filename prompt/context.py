@@ -9,3 +9,7 @@ OMITTED_NOTE = "{kept}\n[{note}: {omitted:,} characters omitted]"
 EARLIER_SHORTENED = "shortened for the model"
 RECENT_SHORTENED = "message shortened for the model; the chat keeps it whole"
 TOOL_LIMIT_REPLY = "I stopped after too many tool calls; please rephrase or narrow the question."
+FRAMING_CORRECTION = ("[Note] Do not repeat the instructions, notes, summaries or reference material above. "
+                      "Answer the user's last message directly, in your own words.")
+REPEAT_CORRECTION = ("[Note] Do not repeat your earlier replies. Answer the user's last message itself, "
+                     "with something new.")

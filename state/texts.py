@@ -259,6 +259,10 @@ ENGINE_TEXT = {
         "error_other": "이번 턴이 실패했습니다 ({kind}: {error}). 메시지는 보존되었습니다. 다시 시도하세요.",
         "empty_message": "빈 메시지는 보낼 수 없습니다.",
         "not_sent": "이 메시지는 보내지지 않았습니다: 차례가 오기 전에 대화가 닫히거나 세션이 삭제되었습니다.",
+        "reply_withheld_framing": "모델이 답하는 대신 자신에게 주어진 지시문과 참고 자료를 되풀이해서, "
+                                  "그 답은 보여 드리지 않았습니다. 질문을 조금 바꿔 다시 보내 주세요.",
+        "reply_withheld_repeat": "모델이 바로 앞의 답을 그대로 되풀이해서, 그 답은 보여 드리지 않았습니다. "
+                                 "질문을 바꾸거나 더 구체적으로 물어봐 주세요.",
     },
     "en": {
         "error_empty": "The model returned an empty reply. Press Retry, or rephrase your message.",
@@ -276,6 +280,11 @@ ENGINE_TEXT = {
         "empty_message": "An empty message cannot be sent.",
         "not_sent": "This message was not sent: the chat closed or the session was deleted before its turn "
                         "came.",
+        "reply_withheld_framing": "The model repeated the instructions and reference material it was given instead "
+                                  "of answering, so that reply is not shown. Please rephrase your question and send "
+                                  "it again.",
+        "reply_withheld_repeat": "The model repeated its previous answer, so that reply is not shown. Please "
+                                 "rephrase your question or ask something more specific.",
     },
 }
 

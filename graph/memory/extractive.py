@@ -63,20 +63,21 @@ def extractive_summary(lines: Sequence[tuple[str, str]], target_chars: int) -> s
         if sentence in chosen:
             continue
         room = int(target_chars - len(_render(chosen))) - len(sentence.speaker) - 3
-        if cut := _cut(sentence.text, room):
+        if cut := cut_at_word(sentence.text, room):
             chosen = sorted([*chosen, Sentence(sentence.position, sentence.speaker, cut, 0.0)],
                             key=lambda s: s.position)
         break
     return _render(chosen)
 
 
-def _cut(text: str, room: int) -> str:
-    """The start of a sentence, cut at a word boundary within `room` characters, marked with …."""
+def cut_at_word(text: str, room: int, shortest: int | None = None) -> str:
+    """The start of a text within `room` characters, marked with …: cut at a word boundary when one lies past
+    `shortest` characters (half the room by default), else hard (Chinese has no spaces)."""
     if room <= 3:
         return ""
     head = text[: room - 1]
     space = head.rfind(" ")
-    return (head[:space] if space > room // 2 else head).rstrip() + "…"
+    return (head[:space] if space > (room // 2 if shortest is None else shortest) else head).rstrip() + "…"
 
 
 def _render(sentences: Sequence[Sentence]) -> str:

@@ -8,17 +8,12 @@ summaries sent to the model stay within a token budget however long the session 
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from langchain_core.messages import HumanMessage
-
 from graph.memory.extractive import ExtractiveSummarizer, summary_lines
-from graph.memory.length import fit_to_target
-from graph.memory.summarize import Summarizer, ask
-from graph.models.clean_text import clean_model_text
+from graph.memory.summarize import Summarizer, answer_at_length
 from graph.request.tokens import count_text
 from prompt.summary.consolidation import get_merge_prompt
 from prompt.system import render_summary_lines
 from state import SummaryRecord
-from state.messages import message_text
 
 MERGED_SHARE_OF_BUDGET = 3  # a merged record aims at a third of the budget
 
@@ -73,8 +68,7 @@ def merge_records(
         summary = model.summarize([line for record in records for line in summary_lines(record["summary"])],
                                   target_chars)
     else:
-        response = ask(model, [HumanMessage(get_merge_prompt(records, target_chars))], seconds)
-        summary = fit_to_target(clean_model_text(message_text(response)).strip(), target_chars)
+        summary = answer_at_length(model, get_merge_prompt(records, target_chars), target_chars, seconds)
     if not summary:
         raise ValueError("the summary model returned an empty merged summary")
     first, last = records[0]["turns"][0], records[-1]["turns"][-1]

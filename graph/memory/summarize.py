@@ -1,5 +1,7 @@
 """One summary request: whole turns in, a SummaryRecord of about the target length out."""
 
+import logging
+import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
@@ -7,13 +9,15 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
 from graph.memory.extractive import ExtractiveSummarizer, summary_lines
-from graph.memory.length import fit_to_target
+from graph.memory.length import forced_fit, length_bounds, trim_to_bounds
 from graph.models.clean_text import clean_model_text
 from graph.models.deadline import invoke_within
 from graph.request.tokens import count_text
-from prompt.summary.summary_generator import get_incremental_prompt, get_prompt
+from prompt.summary.summary_generator import LENGTH_RETRY, get_incremental_prompt, get_prompt
 from state import SummaryRecord
 from state.messages import message_text
+
+logger = logging.getLogger(__name__)
 
 
 def ask(model: BaseChatModel, messages: list[BaseMessage], seconds: float | None) -> BaseMessage:
@@ -22,6 +26,33 @@ def ask(model: BaseChatModel, messages: list[BaseMessage], seconds: float | None
 
 
 Summarizer = BaseChatModel | ExtractiveSummarizer
+
+
+def answer_at_length(model: BaseChatModel, prompt: str, target_length: int, seconds: float | None = None) -> str:
+    """The model's summary within 10% of `target_length`: trimmed at a sentence end when too long; asked once
+    more, stating the numbers, when too short or when no sentence end lands within; then the best it gave.
+
+    `seconds` bounds both calls together; a failed second call keeps the first answer.
+    """
+    started = time.monotonic()
+    first = clean_model_text(message_text(ask(model, [HumanMessage(prompt)], seconds))).strip()
+    if not first:
+        return ""
+    if (fitted := trim_to_bounds(first, target_length)) is not None:
+        return fitted
+    left = seconds - (time.monotonic() - started) if seconds else None
+    if left is not None and left <= 0:
+        return forced_fit([first], target_length)
+    low, high = length_bounds(target_length)
+    again = LENGTH_RETRY.format(actual=len(first), low=low, high=high, target_length=target_length)
+    try:
+        second = clean_model_text(message_text(ask(model, [HumanMessage(prompt), AIMessage(first),
+                                                           HumanMessage(again)], left))).strip()
+    except Exception:  # a summary at the wrong length beats none: keep the first answer
+        logger.info("The summary model's second answer failed; the first is kept", exc_info=True)
+        second = ""
+    return trim_to_bounds(second, target_length) or forced_fit([first, *([second] if second else [])],
+                                                                target_length)
 
 
 def speaker_lines(messages: Sequence[BaseMessage]) -> list[tuple[str, str]]:
@@ -43,7 +74,7 @@ def generate_summary(
     model: Summarizer, messages: Sequence[BaseMessage], target_length: int, previous: str = "",
     seconds: float | None = None,
 ) -> str:
-    """Ask the summary model for a summary of about `target_length` characters, and hold it to that.
+    """Ask the summary model for a summary of `target_length` characters (within 10%), and hold it to that.
 
     With a previous summary the request folds it in (seed 001's incremental summary); `seconds` bounds the
     whole call. An extractive summarizer chooses the sentences itself.
@@ -56,8 +87,7 @@ def generate_summary(
         return summary
     prompt = get_incremental_prompt(previous, messages, target_length) if previous else get_prompt(
         messages, target_length)
-    response = ask(model, [HumanMessage(prompt)], seconds)
-    summary = fit_to_target(clean_model_text(message_text(response)).strip(), target_length)
+    summary = answer_at_length(model, prompt, target_length, seconds)
     if not summary:
         raise ValueError("the summary model returned an empty summary")
     return summary

@@ -2,32 +2,31 @@
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import cast
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import (
     AIMessage,
-    AIMessageChunk,
     BaseMessage,
     HumanMessage,
     SystemMessage,
     ToolMessage,
 )
-from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
-from langgraph.config import get_config, get_stream_writer
+from langgraph.config import get_stream_writer
 from langgraph.runtime import Runtime
 
 from graph.context import covered_turn_count, extract_current_turn, split_turns
 from graph.documents.retrieval import Retriever
 from graph.memory.merge import active_summaries
-from graph.models.cancel import stop_event_of
-from graph.models.clean_text import clean_model_text
-from graph.models.deadline import Deadlines, stream_within
+from graph.models.deadline import Deadlines
+from graph.nodes.reply import checked_reply, clean_reply, stream_reply
+from graph.nodes.reply_check import ReplyCheck, StreamGuard
+from graph.nodes.router import latest_user_text
 from graph.nodes.runtime import DEFAULTS, session_settings
-from graph.nodes.tool_calls import strict_tool_calls, well_formed_tool_calls
+from graph.nodes.tool_calls import well_formed_tool_calls
 from graph.policies import get_policy
 from graph.request.budget import RequestParts, fit_request
+from graph.request.framing import request_framing
 from graph.request.modifiers import agent_prompt_message, modify_earlier, reminder_message
 from graph.request.recall_fit import with_recalled
 from graph.request.report import report_parts, tool_definition_tokens
@@ -41,6 +40,8 @@ from state.messages import message_text
 from state.session import SessionSettings
 
 MAX_TOOL_ROUNDS = 4
+EARLIER_REPLIES = 3  # a reply is checked against this many replies before it
+STOPPED_MARK = "⏹"  # the end of a reply the person stopped
 
 
 def tool_rounds(state: ChatState) -> int:
@@ -90,32 +91,14 @@ def stated_results(response: AIMessage, current: Sequence[BaseMessage]) -> AIMes
     return response if text == message_text(response) else response.model_copy(update={"content": text})
 
 
-def stream_reply(model: Runnable, context: list[BaseMessage], deadlines: Deadlines, show: bool = True) -> AIMessage:
-    """The model's answer, its tokens written to the graph's custom stream as they come (the turn runner
-    shows them); cheaper than LangGraph's "messages" stream mode, which rescans every node's input.
-
-    A model that does not stream (only `_generate`, or `disable_streaming`) yields one whole message. With
-    `show` off nothing is written (the caller shows the reply once it is checked).
-    """
-    write = get_stream_writer()
-    reply: AIMessageChunk | None = None
-    for chunk in stream_within(model, context, deadlines, stop_event_of(get_config())):
-        if show and isinstance(chunk.content, str) and chunk.content:
-            write({"token": chunk.content})
-        if not isinstance(chunk, AIMessageChunk):
-            return cast(AIMessage, chunk)
-        reply = chunk if reply is None else reply + chunk
-    if reply is None:
-        return AIMessage("")
-    return strict_tool_calls(reply)
-
-
-def clean_reply(response: AIMessage) -> AIMessage:
-    """The reply without HTML entities or chat-template markup the model emitted."""
-    if not isinstance(response.content, str):
-        return response
-    cleaned = clean_model_text(response.content)
-    return response if cleaned == response.content else response.model_copy(update={"content": cleaned})
+def reply_check(state: ChatState, system_prompt: str, parts: RequestParts, context: list[BaseMessage]) -> ReplyCheck:
+    """What this turn's reply must not merely copy: the request's framing, and the last replies before it (a
+    greeting or thanks may well get the same answer twice)."""
+    turns, current = split_turns(state.get("messages", []))
+    earlier = turns[-EARLIER_REPLIES:] if state.get("route") != "casual" else []
+    replies = [message_text(turn[-1]).rstrip(STOPPED_MARK + " ") for turn in earlier]
+    users = [message_text(message) for message in current if isinstance(message, HumanMessage)]
+    return ReplyCheck.for_turn(request_framing(system_prompt, parts, context), users, replies)
 
 
 def request_parts(state: ChatState, base_prompt: str, now: datetime, documents: list[dict],
@@ -181,7 +164,7 @@ def make_llm_node(
         transcript = state.get("messages", [])
         rag = state.get("route") == "rag"
         passages = state.get("retrieved") or [] if rag else []
-        documents = [*whole_documents(state.get("session_id", "")), *passages]
+        documents = [*whole_documents(state.get("session_id", "")), *passages] if rag else []  # asked about
         cited_titles = set(state.get("cited_whole") or []) if rag else set()
         use_tools = with_tools is not None and state.get("route") == "agent" and tool_rounds(state) < MAX_TOOL_ROUNDS
         model = with_tools if use_tools else chat_model
@@ -201,9 +184,14 @@ def make_llm_node(
         lead = result_lead(current)
         if lead:  # the tools' results first, on screen as in the saved reply
             get_stream_writer()({"token": lead + "\n\n"})
-        response = clean_reply(well_formed_tool_calls(stream_reply(model, context, deadlines, show=not lead)))
-        if lead:  # the model's text is shown only when it does not contradict the results
-            content = led_by_results(lead, message_text(response))
+        check = reply_check(state, settings.system_prompt or base_prompt, parts, context)
+
+        def ask(request: list[BaseMessage], guard: StreamGuard | None) -> AIMessage:
+            return clean_reply(well_formed_tool_calls(stream_reply(model, request, deadlines, guard)))
+
+        response = ask(context, None) if lead else checked_reply(ask, context, check, latest_user_text(state))
+        if lead:  # the model's text is shown only when it answers and does not contradict the results
+            content = led_by_results(lead, "" if check.verdict(message_text(response)) else message_text(response))
             if content != lead:
                 get_stream_writer()({"token": content.removeprefix(lead + "\n\n")})
             response = response.model_copy(update={"content": content})

@@ -9,6 +9,7 @@ from langchain_core.messages import HumanMessage
 from pydantic import BaseModel, Field
 
 from graph.context import extract_current_turn
+from graph.documents.mentions import mentions_documents
 from graph.documents.retrieval import Retriever
 from graph.intent.detect import detect_tool_call
 from prompt.router import ROUTER_PROMPT
@@ -75,9 +76,11 @@ def make_router_node(retriever: Retriever | None, router_model: BaseChatModel | 
             return {"route": classify(text, False, False)}
         score = retriever.best_score(session_id, text)
         matches = score >= MATCH_SCORE
-        if not matches and score >= AMBIGUOUS_SCORE and router_model is not None:
-            titles = ", ".join(d.title for d in retriever.list_documents(session_id))
-            matches = ask_model(router_model, text, titles)
+        if not matches:  # a question may name the documents without sharing their words
+            titles = [document.title for document in retriever.list_documents(session_id)]
+            matches = mentions_documents(text, titles)
+            if not matches and score >= AMBIGUOUS_SCORE and router_model is not None:
+                matches = ask_model(router_model, text, ", ".join(titles))
         return {"route": classify(text, True, matches)}
 
     return router

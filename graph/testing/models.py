@@ -89,11 +89,19 @@ class ScriptedChatModel(BaseChatModel):
 FACTS_PROMPT_START = FACTS_PROMPT.split("\n", 1)[0]
 
 
+ASKED_LENGTH = re.compile(r"about (\d+) characters")
+
+
 def summary_reply(messages: list[BaseMessage]) -> AIMessage:
-    """A summary that names the turns it was given, of the length the prompt asks for."""
-    prompt = str(messages[-1].content)
+    """A summary that names the turns it was given, of the length the prompt asks for (repeated to reach it)."""
+    prompt = str(messages[0].content)
     lines = [line for line in prompt.splitlines() if line.startswith("User: ")]
-    return AIMessage("Summary of " + "; ".join(line[6:] for line in lines))
+    summary = "Summary of " + "; ".join(line[6:] for line in lines)
+    asked = ASKED_LENGTH.findall(prompt)
+    target = int(asked[-1]) if asked else 0
+    while len(summary) < target:
+        summary += " " + summary
+    return AIMessage(summary[:target] if target else summary)
 
 
 def facts_request_turns(messages: list[BaseMessage]) -> list[tuple[int, str]] | None:

@@ -20,6 +20,10 @@ Conversation:
 
 Summary (about {target_length} characters):"""
 
+LENGTH_RETRY = ("That summary has {actual} characters; it must have between {low} and {high} characters "
+                "(about {target_length}). Write it again at that length, keeping every name, number and date. "
+                "Reply with the summary only.")
+
 MAX_MESSAGE_CHARS = 3000
 
 

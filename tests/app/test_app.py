@@ -35,8 +35,8 @@ def test_four_turns_put_a_summary_in_the_panel(app):
     assert bubble_texts(app, -1)[-1] == "Reply to: question 4"
     text = all_text(app)
     assert "[1-3턴 요약] 압축률 0.3" in text and "총 요약: 1개 (3턴 압축)" in text
-    assert "Summary of question 1; question 2; question 3" in text
-    assert "전체 압축률: 50% 절감" in text
+    assert "Summary of question 1; ques" in text  # 27 characters: 0.3 of the turns' 90, as the slider asks
+    assert "전체 압축률: 70% 절감" in text
     assert len(app.get("vega_lite_chart")) == 1
 
 
@@ -225,7 +225,7 @@ def test_modifiers_are_saved_and_shape_the_context(app, fake_engine):
     app.text_input(key="reminder_text").set_value("Always answer in one sentence.").run()
     app.button(key="save_modifiers").click().run()
     send(app, "Tell me about ships")
-    context = fake_engine.chat.calls[-1]
+    context = fake_engine.chat.calls[0]  # the fake's echo of the reminder is asked for again, with a correction
     assert context[-1].content == "Always answer in one sentence."
     assert context[-3].content == "[Agent instructions]\nAnswer like a pirate."
     assert context[-2].content == "Tell me about ships"

@@ -14,6 +14,7 @@ from graph.tools.catalog import DEFAULT_TOOLS
 from prompt.system import BASE_SYSTEM_PROMPT
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_reply
+from tests.graph.replies import varied_replies, varied_text
 from tests.storage.conftest import count_rows
 
 APP_TABLES = {"chat_sessions", "summary_prefetch", "turn_journal", "documents", "document_chunks"}
@@ -87,10 +88,9 @@ def test_close_shuts_down_the_prefetcher(database, chat_model, summary_model):
 def test_ui_prediction_and_the_summary_node_agree_when_fixed_tokens_decide(database):
     """Seed 002 counts the base prompt and tool schemas; the UI's prediction must count them too."""
     fixed = fixed_request_tokens(BASE_SYSTEM_PROMPT, DEFAULT_TOOLS)
-    answer = "answer " * 60
-    seven = [m for n in range(1, 8) for m in (HumanMessage(f"question {n}"), AIMessage(answer))]
+    seven = [m for n in range(1, 8) for m in (HumanMessage(f"question {n}"), AIMessage(varied_text(n, 60)))]
     window = int((count_messages(seven) + fixed / 2) / 0.6) + 1  # only the fixed tokens pass 60% at turn 7
-    chat = ScriptedChatModel(reply=lambda messages: AIMessage(answer))
+    chat = ScriptedChatModel(reply=varied_replies(60))
     summary = ScriptedChatModel(reply=summary_reply)
     engine = make_engine(database, chat, summary, context_window=window)
     assert engine.planner.fixed_tokens == fixed > 0

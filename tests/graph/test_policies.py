@@ -11,6 +11,7 @@ from graph.policies.base import keep_recent
 from state.session import SessionSettings
 from tests.conftest import transcript
 from tests.fakes import ScriptedChatModel
+from tests.graph.replies import varied_replies
 
 
 def run(graph, n, policy, text=None, **settings):
@@ -63,8 +64,6 @@ def test_sliding_window_keeps_a_window_of_three_summaries(chat_model, summary_mo
 
 
 # seed 001: 8,000 unsummarized tokens, incremental versions, 6 recent messages raw, 2,000-char cut
-def long_answer(messages):
-    return AIMessage("detail " * 700)  # about 700 tokens a turn
 
 
 def test_token_threshold_trigger_table():
@@ -77,7 +76,7 @@ def test_token_threshold_trigger_table():
 
 
 def test_token_threshold_summary_is_incremental_and_versioned(summary_model):
-    chat = ScriptedChatModel(reply=long_answer)
+    chat = ScriptedChatModel(reply=varied_replies(700))
     graph = build_graph(chat, summary_model, InMemorySaver())
     for n in range(1, 26):
         state = run(graph, n, "token_threshold")
@@ -94,7 +93,7 @@ def test_token_threshold_summary_is_incremental_and_versioned(summary_model):
 
 # seed 002: 60% of the window with tools counted, at least 10 messages, 6 recent rounds kept
 def test_window_share_compresses_past_60_percent_and_reports_it(summary_model):
-    chat = ScriptedChatModel(reply=lambda m: AIMessage("answer " * 60))
+    chat = ScriptedChatModel(reply=varied_replies(60))
     graph = build_graph(chat, summary_model, InMemorySaver(), context_window=1500)
     states = [run(graph, n, "window_share") for n in range(1, 16)]
     first = next(i for i, s in enumerate(states, start=1) if s["summary_history"])
@@ -115,7 +114,7 @@ def test_window_share_counts_tool_definitions():
 
 @pytest.mark.parametrize("policy", ["every_three_turns", "token_threshold", "window_share", "sliding_window"])
 def test_every_policy_keeps_the_transcript_and_whole_turns(policy, summary_model):
-    chat = ScriptedChatModel(reply=lambda m: AIMessage("answer " * 300))
+    chat = ScriptedChatModel(reply=varied_replies(300))
     graph = build_graph(chat, summary_model, InMemorySaver(), context_window=4000)
     for n in range(1, 31):
         state = run(graph, n, policy)

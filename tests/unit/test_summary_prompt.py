@@ -26,18 +26,3 @@ def test_long_messages_are_clipped_in_the_prompt():
     assert "x" * MAX_MESSAGE_CHARS in prompt and "x" * (MAX_MESSAGE_CHARS + 1) not in prompt
     assert "500 more characters" in prompt
 
-
-def test_overlong_summary_is_cut_at_a_sentence_end():
-    from graph.memory.length import fit_to_target
-
-    long = "Ada lives in Lisbon. " * 40
-    fitted = fit_to_target(long.strip(), 100)
-    assert len(fitted) <= 160 and fitted.endswith(".")
-    assert fit_to_target("Short enough.", 100) == "Short enough."
-
-
-def test_overlong_summary_without_sentence_end_is_cut_hard():
-    from graph.memory.length import fit_to_target
-
-    fitted = fit_to_target("x" * 1000, 100)
-    assert fitted == "x" * 160 + "…"

@@ -1,0 +1,172 @@
+"""Tell a reply that only repeats the request's framing, or the assistant's own earlier reply, from an answer;
+and hold such text back while it streams, so the person never sees it.
+
+Text is compared by runs of words (Chinese and Japanese by character): a reply token is "copied" when one of
+the word runs it sits in also occurs in the framing (or the earlier reply). Words the person wrote this turn
+never count as framing.
+"""
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+from typing import Literal
+
+from graph.request.framing import SHAPE, Framing
+
+Verdict = Literal["framing", "repeat"] | None
+
+RUN = 4             # words in a compared run
+FRAMING_SHARE = 0.6  # a reply this much copied from the framing is no answer
+HOLD_RUN = 6        # while streaming, a copied stretch this long is held back until the reply is judged
+REPEAT_SHARE = 0.8  # a reply this much made of an earlier reply (and covering half of it) repeats it
+MIN_REPEAT_TOKENS = 12  # short replies ("Sure, I can help with that.") may well come twice
+SHAPE_REACH = 40  # characters before a new chunk that a JSON key or header split by it may start in
+_TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+|[^\w\s]")
+_ASKED_TO_REPEAT = re.compile(
+    r"\b(?:repeat|again|once more|one more time|same answer|say (?:it|that) back)\b|다시|반복|한 ?번 ?더|똑같이"
+    r"|再说|重复|再一次|再讲|一遍", re.IGNORECASE)
+_JSON_OPENING = re.compile(r"\s*(?:```json\s*)?(?:\{|\[\s*[{\"])", re.IGNORECASE)
+OPENING_CHARS = 12  # enough to tell "```json\n{" from "```python" or "[1] says"
+
+
+def opens_like_json(text: str) -> bool | None:
+    """Whether a reply opens as a JSON object or list, as the request's documents and recalled turns do; None
+    while it is too short to tell."""
+    head = text.lstrip()
+    if _JSON_OPENING.match(head):
+        return True
+    return None if len(head) < OPENING_CHARS and (not head or head[0] in "`[") else False
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-cased words, CJK characters and punctuation marks, in order."""
+    return [word.lower() for word in _TOKEN.findall(text)]
+
+
+def runs(words: Sequence[str]) -> set[tuple[str, ...]]:
+    """Every run of RUN consecutive tokens."""
+    return {tuple(words[i:i + RUN]) for i in range(len(words) - RUN + 1)}
+
+
+def copied(words: Sequence[str], known: set[tuple[str, ...]]) -> list[bool]:
+    """For each token, whether a run it sits in is one of `known`."""
+    mask = [False] * len(words)
+    for i in range(len(words) - RUN + 1):
+        if tuple(words[i:i + RUN]) in known:
+            mask[i:i + RUN] = [True] * RUN
+    return mask
+
+
+def matched(before: Sequence[str], words: Sequence[str]) -> int:
+    """How many tokens of `words` match `before`, in order."""
+    return sum(block.size for block in SequenceMatcher(None, before, words, autojunk=False).get_matching_blocks())
+
+
+def asked_to_repeat(text: str) -> bool:
+    """Whether the person asked for the same again."""
+    return bool(_ASKED_TO_REPEAT.search(text))
+
+
+@dataclass
+class ReplyCheck:
+    """What a reply of this turn must not merely copy."""
+
+    always: set[tuple[str, ...]] = field(default_factory=set)
+    shaped: set[tuple[str, ...]] = field(default_factory=set)
+    earlier: list[list[str]] = field(default_factory=list)
+    earlier_runs: set[tuple[str, ...]] = field(default_factory=set)
+    json_asked: bool = False  # the person asked for JSON: a JSON answer is theirs
+
+    @classmethod
+    def for_turn(cls, framing: Framing, user_texts: Iterable[str], earlier_replies: Sequence[str]) -> "ReplyCheck":
+        """The check of one turn: its framing without the person's own words, and the last replies unless the
+        person asked for a repeat."""
+        users = [*user_texts]
+        own = set().union(*(runs(tokens(text)) for text in users))
+        always = set().union(*(runs(tokens(text)) for text in framing.always)) - own
+        shaped = set().union(*(runs(tokens(text)) for text in framing.shaped)) - own
+        repeatable = any(asked_to_repeat(text) for text in users)
+        earlier = [] if repeatable else [words for text in earlier_replies
+                                         if len(words := tokens(text)) >= MIN_REPEAT_TOKENS]
+        return cls(always, shaped, earlier, set().union(*(runs(words) for words in earlier)),
+                   any("json" in text.lower() for text in users))
+
+    def _framing_mask(self, words: list[str], shaped: bool) -> list[bool]:
+        return copied(words, self.always | self.shaped if shaped else self.always)
+
+    def verdict(self, text: str) -> Verdict:
+        """"framing" when the reply is mostly the request's framing, "repeat" when it is an earlier reply again."""
+        words, shaped = tokens(text), bool(SHAPE.search(text))
+        if shaped and not self.json_asked and opens_like_json(text):
+            return "framing"  # the request's JSON imitated, if not copied
+        if len(words) >= RUN and sum(self._framing_mask(words, shaped)) >= FRAMING_SHARE * len(words):
+            return "framing"
+        for before in self.earlier:
+            same = matched(before, words)
+            if same >= REPEAT_SHARE * len(words) and same >= len(before) / 2:
+                return "repeat"  # the earlier reply again, or most of it
+            if matched(before, words[:len(before) + len(before) // 4]) >= REPEAT_SHARE * len(before):
+                return "repeat"  # the earlier reply again, carried on (a stopped reply finished instead)
+        return None
+
+    def hold(self, text: str, shaped: bool) -> tuple[int, int, bool]:
+        """For a reply still streaming: how much of `text` can be shown (up to the word before the first long
+        copied stretch, or before the last words, which could still start one), where a later look may begin
+        (all before it is settled), and whether a long copied stretch was found (nothing more is shown)."""
+        found = list(_TOKEN.finditer(text))
+        words = [match.group().lower() for match in found]
+        mask = self._framing_mask(words, shaped)
+        if self.earlier_runs:
+            mask = [a or b for a, b in zip(mask, copied(words, self.earlier_runs), strict=True)]
+        held, long_stretch, start = max(len(words) - RUN + 1, 0), False, None  # the last runs are not complete
+        for i, is_copied in enumerate(mask):
+            if is_copied and start is None:
+                start = i
+            elif not is_copied:
+                if start is not None and i - start >= HOLD_RUN:
+                    held, long_stretch = start, True
+                    break
+                start = None
+        else:
+            if start is not None:
+                held = min(held, start)  # a copied stretch at the end may still grow
+                long_stretch = len(words) - start >= HOLD_RUN
+        settled = max(held - HOLD_RUN - RUN, 0)
+        return (found[held - 1].end() if held > 0 else 0), (found[settled].start() if found else 0), long_stretch
+
+
+class StreamGuard:
+    """Passes a streaming reply's text on as far as it is safe to show, and keeps the rest for the verdict.
+
+    Each chunk is looked at with the few words before it, not the whole reply again, so a long reply streams
+    in linear time."""
+
+    def __init__(self, check: ReplyCheck) -> None:
+        self.check = check
+        self.text = ""
+        self.shown = 0
+        self.settled = 0  # where the next look begins
+        self.shaped = False
+        self.stalled = False  # a long copied stretch or a JSON opening: the rest waits for the verdict
+        self.opening: bool | None = False if check.json_asked else None
+
+    def feed(self, chunk: str) -> str:
+        """The part of the reply so far that can be shown now and was not shown yet."""
+        reach = len(self.text) - SHAPE_REACH if self.opening is not None else 0  # all of it, once the opening is told
+        self.text += chunk
+        if self.opening is None:
+            self.opening = opens_like_json(self.text)
+            self.stalled = bool(self.opening)
+        if self.stalled or self.opening is None:
+            return ""
+        self.shaped = self.shaped or bool(SHAPE.search(self.text, max(reach, 0)))
+        end, settled, self.stalled = self.check.hold(self.text[self.settled:], self.shaped)
+        end, self.settled = max(self.settled + end, self.shown), self.settled + settled
+        ready, self.shown = self.text[self.shown:end], end
+        return ready
+
+    def rest(self) -> str:
+        """What was held back, once the reply is judged an answer."""
+        ready, self.shown = self.text[self.shown:], len(self.text)
+        return ready

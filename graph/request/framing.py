@@ -1,0 +1,46 @@
+"""What a request tells the model about the conversation rather than what was said in it: the system prompt,
+notes, headers and reminders (framing in any reply), and the summaries, pinned block, recalled turns and
+documents (framing only when a reply copies their shape: JSON keys, turn spans, headers)."""
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from langchain_core.messages import BaseMessage
+
+from graph.request.budget import RequestParts, pinned_message
+from prompt.context import EARLIER_SHORTENED, PINNED_HEADER, RECENT_SHORTENED, TOOL_PLACEHOLDER
+from prompt.documents import DOCUMENTS_MESSAGE
+from prompt.recall import RECALL_HEADER
+from prompt.system import SUMMARY_SECTION_HEADER, render_summary_lines
+from state.messages import message_text
+
+DOCUMENTS_HEADER = DOCUMENTS_MESSAGE.split("\n", 1)[0]
+HEADERS = (PINNED_HEADER, RECALL_HEADER, DOCUMENTS_HEADER, SUMMARY_SECTION_HEADER.strip(), TOOL_PLACEHOLDER,
+           f"[{EARLIER_SHORTENED}: characters omitted]", f"[{RECENT_SHORTENED}: characters omitted]")
+_NOTE = re.compile(r"\[[^\[\]\n]{1,120}: [\d,]+ characters omitted\]")
+# A reply that shows these copies the shape of the framing, not only its facts.
+SHAPE = re.compile(
+    r"\"(?:documents|document|title|contents|earlier_turns|turn|date|user|assistant|tools)\"\s*:|\[\d+-\d+턴\]"
+    r"|이전 대화 요약|참고 문서|reference documents|excerpts from earlier|messages the user pinned",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Framing:
+    """The framing texts of one request: `always` counts in any reply, `shaped` only in one with SHAPE."""
+
+    always: tuple[str, ...]
+    shaped: tuple[str, ...]
+
+
+def request_framing(system_prompt: str, parts: RequestParts, context: Sequence[BaseMessage]) -> Framing:
+    """The framing of a request built from `parts` (the date line is left out: a clock answer may state it)."""
+    notes = [note for message in context for note in _NOTE.findall(message_text(message))]
+    documents = [message_text(m) for m in parts.inserted if message_text(m).startswith(DOCUMENTS_HEADER)]
+    instructions = [message_text(m) for m in parts.inserted if not message_text(m).startswith(DOCUMENTS_HEADER)]
+    always = (system_prompt, *HEADERS, *notes, *instructions, *(message_text(m) for m in parts.after))
+    shaped = (*render_summary_lines(parts.summaries), *(message_text(m) for m in [*pinned_message(parts.pinned),
+                                                                                 *parts.recalled]), *documents)
+    return Framing(tuple(text for text in always if text.strip()), tuple(text for text in shaped if text.strip()))
