@@ -4,6 +4,7 @@ from bench import (
     deadlines,
     document_limits,
     flat_cost,
+    leaks,
     local_model,
     locomo,
     policies,
@@ -35,6 +36,8 @@ if __name__ == "__main__":
     deadlines.main()
     print()
     local_model.main()
+    print()
+    leaks.main()
     print()
     locomo.main([])  # only with LoCoMo data (not in the repository): ../shared/data/locomo-dev
     print()

@@ -40,8 +40,9 @@ def draw_rate(session: Session, saved_rate: float) -> float:
 def draw_budget(session: Session, stored: SessionSettings, limit: int) -> None:
     """The context budget: the most tokens a turn sends the model, and what that costs over a day."""
     ceiling = max(limit, MIN_CONTEXT_BUDGET)
+    st.session_state.setdefault(BUDGET_KEY, min(stored.context_budget, ceiling))  # see `draw_memory_controls`
     budget = st.number_input(t("budget_label"), min_value=MIN_CONTEXT_BUDGET, max_value=ceiling,
-                             value=min(stored.context_budget, ceiling), step=CONTEXT_BUDGET_STEP, key=BUDGET_KEY,
+                             step=CONTEXT_BUDGET_STEP, key=BUDGET_KEY,
                              help=t("budget_help"), on_change=_save, args=(session, "context_budget", BUDGET_KEY))
     sent = min(int(budget), limit)
     st.caption(t("budget_cost", tokens=f"{sent:,}", turns=TURNS_A_DAY, total=f"{sent * TURNS_A_DAY / 1_000_000:.1f}"))
@@ -51,16 +52,21 @@ def draw_policy(engine: Engine, session: Session, stored: SessionSettings) -> No
     """When the older turns are summarized."""
     names = list(engine.policies)
     current = stored.context_policy if stored.context_policy in engine.policies else names[0]
-    st.selectbox(t("policy"), names, index=names.index(current), format_func=lambda name: engine.policies[name],
+    st.session_state.setdefault(POLICY_KEY, current)  # see `draw_memory_controls`
+    st.selectbox(t("policy"), names, format_func=lambda name: engine.policies[name],
                  key=POLICY_KEY, on_change=_save, args=(session, "context_policy", POLICY_KEY))
 
 
 def draw_memory_controls(engine: Engine, session: Session) -> float:
-    """Recall, policy, rate and budget of the open chat together; returns the rate for this turn."""
+    """Recall, policy, rate and budget of the open chat together; returns the rate for this turn.
+
+    Each control's value is put in the session state before it is drawn (its key is emptied when another chat
+    opens): a `value=` argument alone would leave the browser showing the last chat's choice."""
     stored = session.settings()
     st.markdown(f"#### {t('memory')}")
     st.caption(t("memory_caption"))
-    st.toggle(t("recall_toggle"), value=stored.recall, key=RECALL_KEY, help=t("recall_help"), on_change=_save,
+    st.session_state.setdefault(RECALL_KEY, stored.recall)
+    st.toggle(t("recall_toggle"), key=RECALL_KEY, help=t("recall_help"), on_change=_save,
               args=(session, "recall", RECALL_KEY))
     draw_policy(engine, session, stored)
     rate = draw_rate(session, stored.compression_rate)

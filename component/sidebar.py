@@ -39,19 +39,20 @@ def draw_prompts(engine: Engine, session: Session) -> None:
     """The system prompt and seed 004's modifiers (agent prompt, reminder, old tool results), saved per chat."""
     stored = session.settings()
     default_prompt = engine.default_system_prompt
+    for key, value in ((PROMPT_KEY, stored.system_prompt or default_prompt), (AGENT_KEY, stored.agent_prompt),
+                       (REMINDER_KEY, stored.reminder), (HIDE_TOOLS_KEY, stored.hide_old_tool_results)):
+        st.session_state.setdefault(key, value)  # the open chat's own, also in the browser after a switch
     with st.expander(t("advanced")):
-        text = st.text_area(t("system_prompt"), value=stored.system_prompt or default_prompt, height=160,
-                            key=PROMPT_KEY, help=t("system_prompt_help"))
+        text = st.text_area(t("system_prompt"), height=160, key=PROMPT_KEY, help=t("system_prompt_help"))
         if st.button(t("save"), key="save_prompt"):
             prompt = "" if text.strip() == default_prompt else text.strip()
             stored = session.save_settings(stored, system_prompt=prompt)
             st.toast(t("saved"), icon="✅")
         st.divider()
         st.caption(t("modifiers"))
-        agent = st.text_area(t("agent_prompt"), value=stored.agent_prompt, height=100, key=AGENT_KEY,
-                             help=t("agent_prompt_help"))
-        reminder = st.text_input(t("reminder"), value=stored.reminder, key=REMINDER_KEY, help=t("reminder_help"))
-        hide = st.checkbox(t("hide_tools"), value=stored.hide_old_tool_results, key=HIDE_TOOLS_KEY)
+        agent = st.text_area(t("agent_prompt"), height=100, key=AGENT_KEY, help=t("agent_prompt_help"))
+        reminder = st.text_input(t("reminder"), key=REMINDER_KEY, help=t("reminder_help"))
+        hide = st.checkbox(t("hide_tools"), key=HIDE_TOOLS_KEY)
         if st.button(t("save"), key="save_modifiers"):
             session.save_settings(agent_prompt=agent.strip(), reminder=reminder.strip(), hide_old_tool_results=hide)
             st.toast(t("saved"), icon="✅")

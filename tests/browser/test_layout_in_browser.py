@@ -135,3 +135,29 @@ def test_a_search_hit_opens_the_chat_at_its_turn_highlighted_and_the_pane_stays_
     pane = page.locator(".st-key-side_pane").bounding_box()
     assert pane is not None and 0 <= pane["y"] < 120, pane  # the summary pane is still at the top of the window
     assert page.get_by_text("대화 요약 히스토리").first.is_visible()
+
+
+def recall_switch(page):
+    return page.locator(".st-key-recall_choice input[type=checkbox]")
+
+
+def test_a_new_chat_starts_from_the_defaults_not_from_the_last_chats_switches(running, page):
+    url, _ = running
+    open_page(page, url)
+    page.get_by_test_id(CHAT_INPUT).fill("Remember that my bike is blue.")
+    page.keyboard.press("Enter")
+    page.locator(".st-key-stop").wait_for(state="detached", timeout=REPLY_SECONDS * 1000)
+    page.wait_for_url("**session=*", timeout=PAGE_SECONDS * 1000)
+    first_chat = page.url
+    assert recall_switch(page).is_checked()
+    page.locator(".st-key-recall_choice label").click()  # recall off in this chat
+    page.wait_for_function("() => !document.querySelector('.st-key-recall_choice input').checked",
+                           timeout=PAGE_SECONDS * 1000)
+    time.sleep(1)  # saved by the run the switch starts
+    page.locator(".st-key-new_chat button").click()
+    page.locator(".st-key-welcome").wait_for(timeout=PAGE_SECONDS * 1000)
+    time.sleep(1)
+    assert recall_switch(page).is_checked()  # the new chat has the default, not the last chat's switch
+    open_page(page, first_chat)
+    page.locator(ASSISTANT).first.wait_for(timeout=PAGE_SECONDS * 1000)
+    assert not recall_switch(page).is_checked()  # and the first chat kept its own
