@@ -7,6 +7,7 @@ import signal
 import subprocess
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -129,6 +130,17 @@ def browser():
         instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield instance
         instance.close()
+
+
+def started_on_file(tmp_path_factory, name: str) -> Iterator[tuple[RunningApp, Path]]:
+    """The app on a database file of its own, which the tests read back; stopped when the module is done."""
+    database = tmp_path_factory.mktemp(name) / "chat.sqlite"
+    app = RunningApp(tmp_path_factory.mktemp("logs") / "app.log", CHAT_DB_PATH=str(database))
+    try:
+        app.wait_until_healthy()
+        yield app, database
+    finally:
+        app.stop()
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from graph.storage import open_storage
-from tests.browser.conftest import RunningApp
+from tests.browser.conftest import started_on_file
 
 pytestmark = pytest.mark.browser
 
@@ -21,13 +21,7 @@ REPLY_SECONDS = 120
 @pytest.fixture(scope="module")
 def running(tmp_path_factory):
     """The app on a database this module can read back (documents of a session)."""
-    database = tmp_path_factory.mktemp("actions") / "chat.sqlite"
-    app = RunningApp(tmp_path_factory.mktemp("logs") / "app.log", CHAT_DB_PATH=str(database))
-    try:
-        app.wait_until_healthy()
-        yield app, database
-    finally:
-        app.stop()
+    yield from started_on_file(tmp_path_factory, "actions")
 
 
 def open_new_chat(page, running) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import RunningApp
+from tests.browser.conftest import started_on_file
 from tests.browser.test_chat_in_browser import ASSISTANT, REPLY_SECONDS, send_and_watch
 
 pytestmark = pytest.mark.browser
@@ -25,13 +25,8 @@ MORE_QUESTIONS = ["Write four sentences about the sea.", "Write four sentences a
 @pytest.fixture(scope="module")
 def running(tmp_path_factory):
     """The app on a fresh database whose file the tests read."""
-    database = tmp_path_factory.mktemp("layout") / "chat.sqlite"
-    app = RunningApp(tmp_path_factory.mktemp("logs") / "app.log", CHAT_DB_PATH=str(database))
-    try:
-        app.wait_until_healthy()
+    for app, database in started_on_file(tmp_path_factory, "layout"):
         yield app.url, database
-    finally:
-        app.stop()
 
 
 @pytest.fixture

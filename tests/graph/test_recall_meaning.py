@@ -1,26 +1,14 @@
 """Recall by meaning: a turn is found by the one line of it that answers, in other words than the question's,
 and turns indexed before these vectors (or without any) gain them after later turns."""
 
-import pytest
-
-from graph.models import bundled_profile
 from graph.recall.embeddings import DIMENSIONS, from_bytes
-from tests.conftest import make_engine
+from tests.graph import test_recall_fusion
 from tests.graph.test_recall import context_text, filler, play
+from tests.graph.test_recall_fusion import recalled_turns
+
+engine = test_recall_fusion.engine  # the bundled profile's engine on each backend in turn
 
 OLD_VECTOR = bytes(512)  # what the earlier 256-dimension model stored for one turn
-
-
-@pytest.fixture
-def engine(database):
-    """An engine with the bundled model's profile on each backend in turn."""
-    engine = make_engine(database, profile=bundled_profile())
-    yield engine
-    engine.close()
-
-
-def recalled_turns(session) -> list[int]:
-    return sorted(item["turn"] for item in session.state()["context_report"]["recalled"])
 
 
 def test_a_turn_is_found_by_the_one_line_that_answers_in_other_words(engine):
