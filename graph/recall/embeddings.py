@@ -5,6 +5,7 @@ for a turn about taekwondo), where keyword search cannot. Loaded offline, once, 
 import logging
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from functools import cache
 
@@ -13,6 +14,8 @@ import numpy as np
 logger = logging.getLogger(__name__)
 _lock = threading.Lock()
 DIMENSIONS = 384
+CACHED_TEXTS = 4096  # a line said again (a greeting, a repeated answer) is embedded once
+_cache: OrderedDict[str, np.ndarray] = OrderedDict()
 OFFLINE = {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_HUB_DISABLE_PROGRESS_BARS": "1",
            "TRANSFORMERS_VERBOSITY": "error", "TOKENIZERS_PARALLELISM": "false"}
 
@@ -50,9 +53,18 @@ def embed(texts: Sequence[str]) -> np.ndarray | None:
             return None
         if not texts:
             return np.zeros((0, DIMENSIONS), dtype=np.float32)
-        vectors = model.encode(list(texts), normalize_embeddings=True, convert_to_numpy=True,  # type: ignore[attr-defined]
-                               show_progress_bar=False, batch_size=32)
-    return np.asarray(vectors, dtype=np.float32)
+        missing = list(dict.fromkeys(text for text in texts if text not in _cache))
+        if missing:
+            found = model.encode(missing, normalize_embeddings=True, convert_to_numpy=True,  # type: ignore[attr-defined]
+                                 show_progress_bar=False, batch_size=32)
+            _cache.update(zip(missing, np.asarray(found, dtype=np.float32), strict=True))
+        rows = []
+        for text in texts:
+            _cache.move_to_end(text)
+            rows.append(_cache[text])
+        while len(_cache) > CACHED_TEXTS:
+            _cache.popitem(last=False)
+    return np.vstack(rows)
 
 
 def to_bytes(matrix: np.ndarray) -> bytes:
