@@ -36,7 +36,7 @@ def test_an_uploaded_memo_stays_out_of_unrelated_answers(app_url, page, tmp_path
     (tmp_path / "heron.txt").write_text(MEMO)
     page.goto(app_url)
     page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
-    page.wait_for_url("**session=*")
+    page.locator(".st-key-welcome").wait_for(timeout=120_000)  # a new chat, saved with its first message
     page.get_by_text("📎 문서").click()
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files([str(tmp_path / "heron.txt")])
     page.get_by_test_id("stSidebar").get_by_text("heron.txt ·").wait_for(timeout=120_000)
