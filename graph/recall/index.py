@@ -122,11 +122,11 @@ class RecallIndex:
         """Embed up to `limit` turns indexed without vectors (before this model, or while it was unavailable),
         from their stored records; run after a turn, so an older session gains them a few at a time."""
         missing = self._session_vectors(session_id).without_vectors[:limit]
-        records = self.storage.recall_records(session_id, missing)
-        vectors = turn_vectors([record_texts(records[turn]) for turn in missing if turn in records])
+        records = self.storage.recall_records(session_id, missing) if missing else {}
+        vectors = turn_vectors([record_texts(record) for record in records.values()]) if records else None
         if not vectors:
             return 0
-        for turn, matrix in zip([turn for turn in missing if turn in records], vectors, strict=True):
+        for turn, matrix in zip(records, vectors, strict=True):
             self.storage.recall_set_vector(session_id, turn, to_bytes(matrix))
         with self._lock:
             self._vectors.pop(session_id, None)  # read again with the new vectors

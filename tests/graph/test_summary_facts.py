@@ -44,10 +44,6 @@ def summaries() -> ScriptedChatModel:
     return ScriptedChatModel(reply=fact_reply)
 
 
-def recalled_turns(session) -> list[int]:
-    return sorted(item["turn"] for item in session.state()["recalled"])
-
-
 def rank_of(session, turn: int) -> float:
     """Where a turn came in recall's order, best first (the budget takes many turns; the order says why)."""
     return next((item["rank"] for item in session.state()["recalled"] if item["turn"] == turn), float("inf"))
