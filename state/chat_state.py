@@ -1,9 +1,12 @@
 """The shape of one session's state, as persisted by the checkpointer."""
 
-from typing import Annotated, NotRequired, TypedDict
+from collections.abc import Sequence
+from typing import Annotated, Any, NotRequired, TypedDict
 
 from langchain_core.messages import BaseMessage
-from langgraph.graph.message import add_messages
+from langgraph.channels.delta import DeltaChannel
+
+from state.channels import LOG_SNAPSHOT_UPDATES, records_channel, transcript_channel
 
 
 class SummaryRecord(TypedDict):
@@ -65,12 +68,23 @@ def merge_context_log(left: list[ContextPoint] | None, right: list[ContextPoint]
     return [merged[turn] for turn in sorted(merged)][-MAX_CONTEXT_POINTS:]
 
 
-class ChatState(TypedDict):
-    """Whole transcript plus what the engine needs to build a bounded context."""
+def merge_context_points(state: list[ContextPoint], writes: Sequence[Any]) -> list[ContextPoint]:
+    """`merge_context_log` for a batch of writes (the delta channel's form)."""
+    points = [point for write in writes for point in (write if isinstance(write, list) else [write])]
+    return merge_context_log(state, points)
 
-    messages: Annotated[list[BaseMessage], add_messages]
+
+def context_log_channel() -> DeltaChannel:
+    return DeltaChannel(merge_context_points, list, snapshot_frequency=LOG_SNAPSHOT_UPDATES)
+
+
+class ChatState(TypedDict):
+    """Whole transcript plus what the engine needs to build a bounded context. The transcript, the summaries and
+    the context log grow with the conversation, so each is a delta channel (`state.channels`)."""
+
+    messages: Annotated[list[BaseMessage], transcript_channel()]
     session_id: str
-    summary_history: list[SummaryRecord]
+    summary_history: Annotated[list[SummaryRecord], records_channel()]
     consolidated: NotRequired[list[SummaryRecord]]
     turn_count: int
     compression_rate: float
@@ -83,4 +97,4 @@ class ChatState(TypedDict):
     pinned: NotRequired[list[str]]  # ids of messages the person pinned
     feedback: NotRequired[dict[str, str]]  # "up" or "down" the person gave answers, by message id
     context_report: NotRequired[ContextReport]
-    context_log: NotRequired[Annotated[list[ContextPoint], merge_context_log]]
+    context_log: NotRequired[Annotated[list[ContextPoint], context_log_channel()]]

@@ -115,6 +115,11 @@ def engine(database, chat_model, summary_model):
     engine.close()
 
 
+def recalled(session: Session) -> list[dict]:
+    """The earlier turns recall brought into the last request: turn, rank and tokens of each."""
+    return session.state().get("context_report", {}).get("recalled") or []
+
+
 def send(session: Session, text: str, rate: float | None = 0.3) -> list[TurnEvent]:
     """Send a message, wait for its answer and for the work the engine does after it."""
     events = session.send(text, compression_rate=rate).wait()

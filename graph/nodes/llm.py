@@ -212,6 +212,9 @@ def make_llm_node(
             raise EmptyReplyError("the model returned an empty reply")
         point = {"turn": turn, "context_tokens": report["context_tokens"], "history_tokens": report["history_tokens"],
                  "recall_tokens": report.get("recall_tokens", 0)}
-        return {"messages": [response], "context_report": report, "context_log": [point]}
+        update = {"messages": [response], "context_report": report, "context_log": [point]}
+        if not response.tool_calls:
+            update["recalled"] = []  # the turn is answered: later checkpoints need not carry the excerpts
+        return update
 
     return llm

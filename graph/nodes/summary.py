@@ -25,16 +25,19 @@ def make_summary_node(planner: SummaryPlanner):
         history = list(state.get("summary_history") or [])
         rate = clamp_rate(state.get("compression_rate"))
         update: dict = {"summarized": []}
+        added: list[SummaryRecord] = []
         try:
             for planned in planner.records(values, rate):
                 history.append(planned.record)
+                added.append(planned.record)
                 update["summarized"].append(planned.turns)
                 if planner.policy(values).announces_compression:
                     update["compression_notice"] = compression_notice(state, planned.messages, planned.record,
                                                                       planner.fixed_tokens)
         except Exception:  # a failed summary must never fail the turn
             logger.warning("A summary failed; retrying on a later turn", exc_info=True)
-        update["summary_history"] = history
+        if added:  # the channel keeps the rest: only the new records are written
+            update["summary_history"] = added
         if planner.budget_tokens and planner.policy(values).consolidates:
             update["consolidated"] = planner.consolidate(values, history, list(state.get("consolidated") or []))
         return update

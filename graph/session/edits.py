@@ -53,7 +53,7 @@ class SessionEdits:
                 raise KeyError(f"no summary starts at turn {first_turn}")
             records[index] = deleted_record(records[index]) if text is None else edited_record(records[index],
                                                                                                  text.strip())
-            self.services.update_state(self.id, {key: records})
+            self.services.update_state(self.id, {key: records[index:index + 1] if level <= 1 else records})
 
     def summarize_now(self, compression_rate: float | None = None) -> bool:
         """Summarize the completed turns not summarized yet (all but the last), at once; False when none."""
@@ -64,8 +64,7 @@ class SessionEdits:
             record = self.services.planner.summarize_now(values, rate)
             if record is None:
                 return False
-            history = [*(values.get("summary_history") or []), record]
-            self.services.update_state(self.id, {"summary_history": history})
+            self.services.update_state(self.id, {"summary_history": [record]})
         return True
 
     def turn_excerpts(self, turns: list[int]) -> list[dict]:

@@ -3,7 +3,9 @@
     python -m graph.storage.migrate --from ~/.local/share/context-chat/chat.sqlite --to postgresql://...
 
 Each session's latest checkpoint (with its pending writes, so an unfinished turn can still be retried) goes
-through LangGraph's saver API, which re-encodes the same values; the app's own tables are copied row by row.
+through LangGraph's saver API, which re-encodes the same values; a delta channel (the transcript) is rebuilt
+from the writes before it and stored whole, so the copy needs nothing the source kept behind it. The app's own
+tables are copied row by row.
 Running it again overwrites what it wrote before and adds nothing twice.
 """
 
@@ -13,9 +15,11 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
-from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.base import BaseCheckpointSaver, CheckpointTuple
+from langgraph.checkpoint.serde.types import _DeltaSnapshot
 
 from graph.storage.base import DatabaseError
+from graph.storage.replay import COUNTERS, delta_channels
 from graph.storage.sqlite import SqliteStorage
 
 
@@ -33,14 +37,34 @@ def copy_latest_checkpoint(source: BaseCheckpointSaver, target: BaseCheckpointSa
     latest = source.get_tuple(config)  # type: ignore[arg-type]
     if latest is None:
         return False
-    checkpoint = latest.checkpoint
-    saved = target.put(config, checkpoint, latest.metadata, dict(checkpoint["channel_versions"]))  # type: ignore[arg-type]
+    checkpoint = latest.checkpoint.copy()
+    checkpoint["channel_values"] = whole_values(source, latest)
+    metadata = {key: value for key, value in latest.metadata.items() if key != COUNTERS}  # every copy is whole
+    saved = target.put(config, checkpoint, metadata, dict(checkpoint["channel_versions"]))  # type: ignore
     by_task: dict[str, list[tuple[str, object]]] = defaultdict(list)
     for task_id, channel, value in latest.pending_writes or []:
         by_task[task_id].append((channel, value))
     for task_id, writes in by_task.items():
         target.put_writes(saved, writes, task_id)
     return True
+
+
+def whole_values(source: BaseCheckpointSaver, latest: CheckpointTuple) -> dict:
+    """The checkpoint's values with each delta channel rebuilt (its latest full copy, then the writes after it)
+    and stored as a full copy of its own."""
+    values = dict(latest.checkpoint["channel_values"])
+    channels = {name: channel for name, channel in delta_channels().items()
+                if name in latest.checkpoint["channel_versions"]}
+    missing = [name for name in channels if name not in values]
+    history = source.get_delta_channel_history(config=latest.config, channels=missing) if missing else {}
+    for name, channel in channels.items():
+        if name in values:
+            rebuilt = channel.from_checkpoint(values[name])
+        else:
+            rebuilt = channel.from_checkpoint(history[name].get("seed"))
+            rebuilt.replay_writes(history[name]["writes"])
+        values[name] = _DeltaSnapshot(rebuilt.get())
+    return values
 
 
 def migrate(source_path: str | Path, database_url: str, report: Callable[[str], None] = print) -> dict[str, int]:

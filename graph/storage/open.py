@@ -28,7 +28,7 @@ def storage_for(checkpointer: BaseCheckpointSaver | None, db_path: str, database
         return open_storage(db_path, database_url)
     if isinstance(checkpointer, SqliteSaver):
         return SqliteStorage(checkpointer, _file_of(checkpointer.conn))
-    if type(checkpointer).__module__.startswith("langgraph.checkpoint.postgres"):
+    if type(checkpointer).__module__.startswith(("langgraph.checkpoint.postgres", "graph.storage.postgres")):
         from graph.storage.postgres import PostgresStorage, is_postgres_saver
 
         if is_postgres_saver(checkpointer):

@@ -13,18 +13,21 @@ from collections import OrderedDict
 from typing import Any
 
 from langgraph.checkpoint.serde.base import SerializerProtocol
+from langgraph.checkpoint.serde.types import _DeltaSnapshot
 
 CACHED_BYTES = 48 * 1024 * 1024  # stored bytes kept decoded: the latest transcripts of many busy sessions
-MIN_CACHED_BYTES = 4096  # small values decode faster than they hash
-CACHED_TYPES = (dict, list)  # a whole checkpoint, or one channel such as the transcript
+MIN_CACHED_BYTES = 64 * 1024  # what is smaller decodes fast enough; kept, it would only churn the memory
+CACHED_TYPES = (dict, list, _DeltaSnapshot)  # a whole checkpoint, one channel, a delta channel's full copy
 
 
-def _fresh(value: Any) -> Any:
+def fresh(value: Any) -> Any:
     """A copy whose containers are new (so callers may change them) and whose messages are shared."""
+    if isinstance(value, _DeltaSnapshot):  # a delta channel's full copy (a tuple): its list is the container
+        return _DeltaSnapshot(fresh(value.value))
     if isinstance(value, dict):
-        return {key: _fresh(item) for key, item in value.items()}
+        return {key: fresh(item) for key, item in value.items()}
     if isinstance(value, list):
-        return [_fresh(item) if isinstance(item, (dict, list)) else item for item in value]
+        return [fresh(item) if isinstance(item, CACHED_TYPES) else item for item in value]
     return value
 
 
@@ -57,7 +60,7 @@ class CachingSerializer(SerializerProtocol):
     def dumps_typed(self, obj: Any) -> tuple[str, bytes]:
         kind, data = self.inner.dumps_typed(obj)
         if len(data) >= MIN_CACHED_BYTES and isinstance(obj, CACHED_TYPES):
-            self._remember(self._key(kind, data), _fresh(obj), len(data))
+            self._remember(self._key(kind, data), fresh(obj), len(data))
         return kind, data
 
     def loads_typed(self, data: tuple[str, bytes]) -> Any:
@@ -70,10 +73,10 @@ class CachingSerializer(SerializerProtocol):
             if cached is not None:
                 self._decoded.move_to_end(key)
         if cached is not None:
-            return _fresh(cached[0])
+            return fresh(cached[0])
         value = self.inner.loads_typed(data)
         if isinstance(value, CACHED_TYPES):
-            self._remember(key, _fresh(value), len(blob))
+            self._remember(key, fresh(value), len(blob))
         return value
 
     def dumps(self, obj: Any) -> bytes:

@@ -1,5 +1,5 @@
-"""Runs three turns on a SQLite file or a PostgreSQL URL, then hangs inside turn 4 (in the reply or in the
-summary), touching a marker file, until it is killed."""
+"""Runs turns on a SQLite file or a PostgreSQL URL, then hangs inside the last one (turn 4 unless told; in the
+reply or in the summary), touching a marker file, until it is killed."""
 
 import sys
 import threading
@@ -34,19 +34,19 @@ def refuse_ahead(messages) -> AIMessage:
     raise ConnectionError("the summary endpoint went away")
 
 
-def main(database: str, marker_path: str, where: str) -> None:
+def main(database: str, marker_path: str, where: str, turns: int = 4) -> None:
     marker = Path(marker_path)
-    in_turn_4 = lambda messages: "question 4" in str(messages[-1].content)  # noqa: E731
+    in_last_turn = lambda messages: str(messages[-1].content) == f"question {turns}"  # noqa: E731
     in_a_turn = lambda messages: not ahead_of_time(messages)  # noqa: E731
-    chat = ScriptedChatModel(reply=hang_when(marker, in_turn_4, echo_reply) if where == "llm" else echo_reply)
+    chat = ScriptedChatModel(reply=hang_when(marker, in_last_turn, echo_reply) if where == "llm" else echo_reply)
     summary = ScriptedChatModel(reply=hang_when(marker, in_a_turn, refuse_ahead) if where == "summary"
                                 else summary_reply)
     engine = make_engine(database, chat, summary)
     session = engine.session("crash")
-    for n in range(1, 5):
+    for n in range(1, turns + 1):
         session.send(f"question {n}").wait()
         engine.wait_idle()  # as a person reads the answer before typing the next message
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], sys.argv[3])
+    main(sys.argv[1], sys.argv[2], sys.argv[3], *map(int, sys.argv[4:5]))

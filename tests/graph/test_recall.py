@@ -9,7 +9,7 @@ from graph.engine import SessionSettings, Settings
 from graph.models import bundled_profile
 from graph.request.tokens import count_messages
 from state.messages import message_text
-from tests.conftest import make_engine
+from tests.conftest import make_engine, recalled
 from tests.fakes import ScriptedChatModel
 from tests.storage.conftest import count_rows
 
@@ -57,16 +57,16 @@ def test_a_recalled_turn_is_never_one_already_in_the_raw_context(engine):
     play(session, [f"The spare key is under the blue flowerpot number {n}." for n in range(1, 12)])
     play(session, ["Where is the spare key under the flowerpot?"])
     state = session.state()
-    recalled = {item["turn"] for item in state["recalled"]}
+    turns = {item["turn"] for item in recalled(session)}
     covered = max(turn for record in state["summary_history"] for turn in record["turns"])
-    assert recalled and all(turn <= covered for turn in recalled)
+    assert turns and all(turn <= covered for turn in turns)
 
 
 def test_a_casual_turn_recalls_nothing(engine):
     session = engine.session("casual")
     play(session, [f"thanks for the note about item {n}" for n in range(1, 12)])
     play(session, ["thanks!"])
-    assert session.state()["recalled"] == []
+    assert recalled(session) == []
     assert "earlier_turns" not in context_text(session.last_context())
 
 
@@ -74,10 +74,10 @@ def test_recall_can_be_switched_off_per_session(engine):
     session = engine.session("off")
     play(session, ["My passport number is X1234567."] + [filler(n) for n in range(2, 20)])
     play(session, ["What is my passport number?"])
-    assert 1 in [item["turn"] for item in session.state()["recalled"]]
+    assert 1 in [item["turn"] for item in recalled(session)]
     session.save_settings(recall=False)
     play(session, ["What is my passport number?"])
-    assert session.state()["recalled"] == [] and "earlier_turns" not in context_text(session.last_context())
+    assert recalled(session) == [] and "earlier_turns" not in context_text(session.last_context())
 
 
 def test_deleting_a_session_deletes_its_index(engine):

@@ -5,7 +5,7 @@ import pytest
 
 from graph.models import bundled_profile
 from graph.request.tokens import count_messages
-from tests.conftest import make_engine
+from tests.conftest import make_engine, recalled
 from tests.graph.test_recall import context_text, filler, play
 
 
@@ -54,9 +54,9 @@ def test_a_question_about_a_day_finds_the_turn_of_that_day(engine):
     play(session, ["What did I cook for dinner on 3 May, 2023?"])
     text = context_text(session.last_context())
     assert "mushroom risotto" in text
-    records = [item for item in session.state()["recalled"] if "risotto" in item["record"]["assistant"]
-               or "risotto" in item["record"]["user"]]
-    assert records and records[0]["record"]["date"] == "2023-05-03"  # the turn carries the day it was said
+    excerpts = session.turn_excerpts([item["turn"] for item in recalled(session)])
+    records = [record for record in excerpts if "risotto" in record["assistant"] or "risotto" in record["user"]]
+    assert records and records[0]["date"] == "2023-05-03"  # the turn carries the day it was said
 
 
 def test_the_context_budget_bounds_every_request_and_recall_fills_what_is_left(engine):

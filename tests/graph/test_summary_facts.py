@@ -10,7 +10,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from graph.models import bundled_profile
 from graph.request.words import query_words
 from graph.testing.models import facts_request_turns, summary_reply
-from tests.conftest import make_engine
+from tests.conftest import make_engine, recalled
 from tests.fakes import ScriptedChatModel
 from tests.graph.test_recall import context_text, filler, play
 
@@ -46,7 +46,7 @@ def summaries() -> ScriptedChatModel:
 
 def rank_of(session, turn: int) -> float:
     """Where a turn came in recall's order, best first (the budget takes many turns; the order says why)."""
-    return next((item["rank"] for item in session.state()["recalled"] if item["turn"] == turn), float("inf"))
+    return next((item["rank"] for item in recalled(session) if item["turn"] == turn), float("inf"))
 
 
 def play_trip(engine, session_id: str, turns: int = 120):

@@ -33,13 +33,14 @@ def beside_memory(backend: str, database: str) -> Iterator[Storage]:
     opened.close()
 
 
-def put_checkpoint(storage: Storage, session_id: str) -> None:
+def put_checkpoint(storage: Storage, session_id: str, step: int = 1, metadata: dict | None = None) -> None:
     """One checkpoint with a stored value and a pending write, as a turn leaves them."""
     checkpoint = empty_checkpoint()
     checkpoint["channel_values"] = {"messages": [HumanMessage("hello"), AIMessage("hi")]}
     checkpoint["channel_versions"] = {"messages": 1}
     config = {"configurable": {"thread_id": session_id, "checkpoint_ns": ""}}
-    saved = storage.saver.put(config, checkpoint, {"source": "input", "step": 1}, {"messages": 1})
+    saved = storage.saver.put(config, checkpoint, {"source": "loop", "step": step, **(metadata or {})},
+                              {"messages": 1})
     storage.saver.put_writes(saved, [("messages", [AIMessage("pending")])], "task-1")
 
 

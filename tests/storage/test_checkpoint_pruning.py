@@ -1,12 +1,17 @@
-"""After every turn the engine keeps the newest three checkpoints of a session, on either backend."""
+"""After every turn the engine keeps only the checkpoints a load of the session replays (from the oldest full copy
+of a delta channel it needs), on either backend."""
 
 from pathlib import Path
 
+from langgraph.checkpoint.serde.types import _DeltaSnapshot
+
+from graph.session.transcript import thread_config
 from graph.storage.base import KEEP_CHECKPOINTS
 from graph.storage.postgres import PostgresStorage
+from graph.storage.replay import first_step_needed
 from tests.conftest import make_engine
 
-TURNS = 10
+TURNS = 45  # past the first full copy of each delta channel (about every 20 turns)
 
 
 def checkpoint_rows(storage, session_id: str) -> dict[str, int]:
@@ -36,7 +41,7 @@ def unreferenced_rows(storage, session_id: str) -> int:
     return blobs + writes
 
 
-def test_a_real_conversation_keeps_three_checkpoints(backend: str, database: str, tmp_path: Path):
+def test_a_real_conversation_keeps_what_its_load_replays(backend: str, database: str, tmp_path: Path):
     engine = make_engine(database)
     try:
         session = engine.session("long")
@@ -45,7 +50,10 @@ def test_a_real_conversation_keeps_three_checkpoints(backend: str, database: str
             engine.wait_idle()
             assert [e.kind for e in events if e.kind == "error"] == []
         rows = checkpoint_rows(engine.storage, "long")
-        assert rows["checkpoints"] == KEEP_CHECKPOINTS
+        kept = list(engine.saver.list(thread_config("long")))
+        assert rows["checkpoints"] == len(kept) > KEEP_CHECKPOINTS
+        assert kept[-1].metadata["step"] == first_step_needed(kept[0].metadata) > 0  # the older ones went
+        assert any(isinstance(value, _DeltaSnapshot) for value in kept[-1].checkpoint["channel_values"].values())
         if backend == "postgres":
             assert unreferenced_rows(engine.storage, "long") == 0
             assert rows["checkpoint_blobs"] > 0

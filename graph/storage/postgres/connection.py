@@ -19,6 +19,7 @@ from psycopg.rows import DictRow, dict_row
 from psycopg_pool import ConnectionPool
 
 from graph.storage.base import DatabaseError
+from graph.storage.replay_cache import ReplayCache
 from graph.storage.serde import CachingSerializer
 
 URL_SCHEMES = ("postgresql", "postgres")
@@ -94,9 +95,13 @@ def open_pool(url: str, **connection: Any) -> ConnectionPool[Any]:
     return pool
 
 
+class ChatPostgresSaver(ReplayCache, PostgresSaver):
+    """LangGraph's PostgresSaver, reading a checkpoint's transcript history once."""
+
+
 def saver_on(pool: ConnectionPool[Any]) -> PostgresSaver:
     """LangGraph's PostgresSaver on the pool, deserializing only LangGraph's safe types (never pickle)."""
-    return PostgresSaver(pool, serde=CachingSerializer(JsonPlusSerializer(allowed_msgpack_modules=None)))
+    return ChatPostgresSaver(pool, serde=CachingSerializer(JsonPlusSerializer(allowed_msgpack_modules=None)))
 
 
 def setup_once(saver: PostgresSaver, key: str) -> None:

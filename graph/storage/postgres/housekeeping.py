@@ -1,4 +1,5 @@
-"""Keep the database small: only the last few checkpoints of a session, their space made reusable at once."""
+"""Keep the database small: only the checkpoints a session's load replays from (the last few at least), their
+space made reusable at once."""
 
 import logging
 from collections import defaultdict
@@ -7,19 +8,26 @@ from psycopg.rows import dict_row
 
 from graph.storage.base import KEEP_CHECKPOINTS
 from graph.storage.postgres.connection import Database
+from graph.storage.replay import first_step_needed
 from graph.storage.shared.common import APP_TABLES
 
 logger = logging.getLogger(__name__)
 
 SAVER_TABLES = ("checkpoint_migrations", "checkpoints", "checkpoint_blobs", "checkpoint_writes")
+CHURNED_TABLES = ("checkpoints", "checkpoint_blobs", "checkpoint_writes", "summary_prefetch", "turn_journal",
+                  "chat_sessions")  # rows written and deleted (or rewritten) on every turn
+
+LATEST_METADATA_SQL = """
+SELECT metadata FROM checkpoints WHERE thread_id = %s AND checkpoint_ns = '' ORDER BY checkpoint_id DESC LIMIT 1
+"""
 
 OLD_CHECKPOINTS_SQL = """
 SELECT checkpoint_ns, checkpoint_id FROM (
-    SELECT checkpoint_ns, checkpoint_id,
+    SELECT checkpoint_ns, checkpoint_id, metadata,
            row_number() OVER (PARTITION BY checkpoint_ns ORDER BY checkpoint_id DESC) AS newness
     FROM checkpoints WHERE thread_id = %s
 ) AS ranked
-WHERE newness > %s
+WHERE newness > %s AND (%s::int IS NULL OR (metadata ->> 'step')::int < %s::int)
 """
 
 DELETE_WRITES_SQL = """
@@ -62,8 +70,10 @@ class PostgresHousekeeping:
         removed = 0
         with self.db.connection() as conn, conn.transaction(), conn.cursor(row_factory=dict_row) as cur:
             cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            latest = cur.execute(LATEST_METADATA_SQL, (session_id,)).fetchone()
+            needed = first_step_needed(latest["metadata"] if latest else None)
             old: dict[str, list[str]] = defaultdict(list)
-            for row in cur.execute(OLD_CHECKPOINTS_SQL, (session_id, max(keep, 1))).fetchall():
+            for row in cur.execute(OLD_CHECKPOINTS_SQL, (session_id, max(keep, 1), needed, needed)).fetchall():
                 old[row["checkpoint_ns"]].append(row["checkpoint_id"])
             for namespace, ids in old.items():
                 cur.execute(DELETE_WRITES_SQL, (session_id, namespace, ids))
@@ -80,11 +90,11 @@ class PostgresHousekeeping:
         return removed
 
     def compact(self) -> None:
-        """Make the space of pruned checkpoints reusable now (VACUUM takes no lock that blocks a turn); left to
-        autovacuum, a long session writes its whole transcript again into fresh pages on every turn."""
+        """Make the space of pruned checkpoints and of the rows every turn rewrites reusable now (VACUUM takes no
+        lock that blocks a turn); left to autovacuum, the tables grow by what each turn wrote and deleted."""
         try:
             with self.db.cursor(transaction=False) as cur:
-                cur.execute(f"VACUUM {', '.join(SAVER_TABLES)}")
+                cur.execute(f"VACUUM {', '.join(CHURNED_TABLES)}")
         except Exception:  # skipped this time; the next turn's housekeeping tries again
             logger.debug("VACUUM skipped", exc_info=True)
 

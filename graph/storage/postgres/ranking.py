@@ -19,6 +19,9 @@ GLUED_SCRIPTS = ((0x0E00, 0x0EFF), (0x1000, 0x109F), (0x1100, 0x11FF), (0x1780, 
                  (0xA960, 0xA97F), (0xAC00, 0xD7FF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF), (0x20000, 0x3FFFF))
 
 
+NON_ASCII = "~ '[^[:ascii:]]'"  # text with a character outside ASCII: the only text a glued word can be in
+
+
 def search_terms(words: list[str]) -> list[str]:
     """The distinct, lower-case words to look for."""
     return sorted({word.replace("\x00", "").lower() for word in words} - {""})
@@ -59,7 +62,7 @@ def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words:
     candidates AS MATERIALIZED (
         SELECT row_number() OVER () AS rid, t.*, length(t.{text}) AS chars, ts_rank_cd(t.{tsv}, query.q) AS density
         FROM {table} AS t, query
-        WHERE {where} AND (t.{tsv} @@ query.q OR t.{text} ILIKE ANY(%(patterns)s::text[]))
+        WHERE {where} AND (t.{tsv} @@ query.q OR (t.{text} {NON_ASCII} AND t.{text} ILIKE ANY(%(patterns)s::text[])))
     ),
     scope AS MATERIALIZED (
         SELECT count(*)::float8 AS n, GREATEST(COALESCE(avg(length(t.{text})), 1), 1)::float8 AS avglen

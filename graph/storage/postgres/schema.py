@@ -10,6 +10,7 @@ from typing import Any
 
 import psycopg
 
+from graph.storage.postgres.ranking import NON_ASCII
 from graph.storage.shared.common import rename_policies_sql
 from state.budgets import DEFAULT_CONTEXT_BUDGET
 
@@ -111,6 +112,11 @@ MIGRATIONS: list[list[str]] = [
     # 5: the facts listed about each summarized turn
     ["CREATE TABLE IF NOT EXISTS turn_facts (thread_id TEXT NOT NULL, turn INTEGER NOT NULL, facts JSON NOT NULL, "
      "PRIMARY KEY (thread_id, turn))"],
+    # 6: trigrams only of turns a glued word can be in (an English turn's trigrams took more room than its text)
+    [
+        "DROP INDEX IF EXISTS recall_turns_trgm",
+        f"CREATE INDEX recall_turns_trgm ON recall_turns USING GIN (body gin_trgm_ops) WHERE body {NON_ASCII}",
+    ],
 ]
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:

@@ -11,6 +11,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 
 from graph.storage.base import DatabaseError
 from graph.storage.serde import CachingSerializer
+from graph.storage.sqlite.saver import ChatSqliteSaver
 
 COMPANIONS = ("", "-wal", "-shm", "-journal")  # the database, and the files SQLite creates with its mode
 OTHERS = 0o077  # group and world permission bits
@@ -51,7 +52,7 @@ def open_connection(path: str | Path) -> sqlite3.Connection:
 def create_checkpointer(path: str | Path) -> SqliteSaver:
     """LangGraph's SqliteSaver on the file, deserializing only LangGraph's safe types (never pickle)."""
     strict = JsonPlusSerializer(allowed_msgpack_modules=None)
-    saver = SqliteSaver(open_connection(path), serde=CachingSerializer(strict))
+    saver = ChatSqliteSaver(open_connection(path), serde=CachingSerializer(strict))
     try:
         saver.setup()
     except sqlite3.Error as error:

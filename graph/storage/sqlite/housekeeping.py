@@ -1,11 +1,14 @@
-"""Keep the SQLite file small: only the last few checkpoints of a session, freed pages returned, a short WAL."""
+"""Keep the SQLite file small: only the checkpoints a session's load replays from (the last few at least),
+freed pages returned, a short WAL."""
 
+import json
 import logging
 import os
 import sqlite3
 from pathlib import Path
 
 from graph.storage.base import KEEP_CHECKPOINTS
+from graph.storage.replay import first_step_needed
 from graph.storage.shared.base import Tables
 
 logger = logging.getLogger(__name__)
@@ -20,10 +23,14 @@ class SqliteHousekeeping(Tables):
         if not self.own_checkpoints:  # checkpoints kept elsewhere (in memory) are not ours to prune
             return 0
         with self.rows() as cur:
+            latest = cur.execute("SELECT metadata FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = '' "
+                                 "ORDER BY checkpoint_id DESC LIMIT 1", (session_id,)).one()
+            needed = first_step_needed(json.loads(latest["metadata"]) if latest and latest["metadata"] else None)
             removed = cur.execute(
                 "DELETE FROM checkpoints WHERE thread_id = ? AND checkpoint_id NOT IN ("
-                " SELECT checkpoint_id FROM checkpoints WHERE thread_id = ? ORDER BY checkpoint_id DESC LIMIT ?)",
-                (session_id, session_id, keep)).rowcount
+                " SELECT checkpoint_id FROM checkpoints WHERE thread_id = ? ORDER BY checkpoint_id DESC LIMIT ?)"
+                " AND (? IS NULL OR CAST(json_extract(CAST(metadata AS TEXT), '$.step') AS INTEGER) < ?)",
+                (session_id, session_id, keep, needed, needed)).rowcount
             cur.execute("DELETE FROM writes WHERE thread_id = ? AND checkpoint_id NOT IN ("
                         " SELECT checkpoint_id FROM checkpoints WHERE thread_id = ?)", (session_id, session_id))
         return removed

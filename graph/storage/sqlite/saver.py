@@ -1,0 +1,80 @@
+"""LangGraph's SqliteSaver with a cheaper walk to a delta channel's full copy.
+
+The stock walk decodes every checkpoint between the one loaded and the full copy of each delta channel, to look
+for the copy in its values; a turn makes several checkpoints and each holds every other channel, so a load decoded
+hundreds of them. A checkpoint's metadata already says which delta channels it copied (they are missing from its
+`counters_since_delta_snapshot`): this walk reads only metadata, decodes only the checkpoints that may hold a copy,
+and then fetches the writes after it as the stock saver does."""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import DeltaChannelHistory, get_checkpoint_id
+from langgraph.checkpoint.sqlite import SqliteSaver
+from langgraph.checkpoint.sqlite._delta import build_delta_channels_writes_history, build_delta_stage2_sql
+
+from graph.storage.replay import COUNTERS
+from graph.storage.replay_cache import ReplayCache
+
+ANCESTORS_SQL = (  # the stock walk's recursive query, returning metadata instead of the checkpoint
+    "WITH RECURSIVE ancestors(checkpoint_id, parent_checkpoint_id, metadata) AS ("
+    "SELECT checkpoint_id, parent_checkpoint_id, metadata FROM checkpoints "
+    "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? "
+    "UNION ALL "
+    "SELECT c.checkpoint_id, c.parent_checkpoint_id, c.metadata "
+    "FROM ancestors a CROSS JOIN checkpoints c ON c.checkpoint_id = a.parent_checkpoint_id "
+    "WHERE c.thread_id = ? AND c.checkpoint_ns = ?) "
+    "SELECT checkpoint_id, {copied} FROM ancestors"
+)
+CHECKPOINT_SQL = ("SELECT type, checkpoint FROM checkpoints"
+                  " WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?")
+
+
+class ChatSqliteSaver(ReplayCache, SqliteSaver):
+    """SqliteSaver that walks metadata to a delta channel's full copy, and reads a checkpoint's history once."""
+
+    def read_delta_history(self, config: RunnableConfig,
+                           channels: Sequence[str]) -> Mapping[str, DeltaChannelHistory]:
+        """What the stock `get_delta_channel_history` returns, read as the module docstring says."""
+        target = get_checkpoint_id(config)
+        if not channels or not target:
+            return super().read_delta_history(config, channels)
+        channels = list(channels)
+        thread_id = str(config["configurable"]["thread_id"])
+        namespace = config["configurable"].get("checkpoint_ns", "")
+        chains: dict[str, list[str]] = {name: [] for name in channels}
+        seeds: dict[str, Any] = {}
+        # per channel: 1 when the checkpoint's counters do not count it (a copy may be there, or nothing yet)
+        copied = ", ".join(f"json_extract(CAST(metadata AS TEXT), '$.{COUNTERS}.\"{name}\"') IS NULL"
+                           for name in channels)
+        with self.cursor(transaction=False) as cur:
+            rows = cur.execute(ANCESTORS_SQL.format(copied=copied),
+                               (thread_id, namespace, target, thread_id, namespace)).fetchall()
+            seen: set[str] = set()
+            for row in rows[1:]:  # the target's own value and writes are not part of its history
+                checkpoint_id, flags = row[0], row[1:]
+                if checkpoint_id in seen:
+                    break  # a chain that loops back (a checkpoint put again) ends here
+                seen.add(checkpoint_id)
+                active = [name for name in channels if name not in seeds]
+                if not active:
+                    break
+                for name in active:
+                    chains[name].append(checkpoint_id)
+                maybe = [name for name in active if flags[channels.index(name)]]
+                if maybe:
+                    type_tag, blob = cur.execute(CHECKPOINT_SQL, (thread_id, namespace, checkpoint_id)).fetchone()
+                    values = (self.serde.loads_typed((type_tag, blob)).get("channel_values") or {})
+                    seeds.update((name, values[name]) for name in maybe if name in values)
+            with_chain = [name for name in channels if chains[name]]
+            written = build_delta_stage2_sql(has_task_path=self._has_task_path,
+                                             chain_lens=[len(chains[name]) for name in with_chain])
+            rows2 = []
+            if written:
+                parameters: list[Any] = []
+                for name in with_chain:
+                    parameters += [thread_id, namespace, name, *chains[name]]
+                rows2 = cur.execute(written, parameters).fetchall()
+        return build_delta_channels_writes_history(channels=channels, chain_by_ch=chains, seed_val_by_ch=seeds,
+                                                   seeded=set(seeds), stage2_rows=rows2, serde=self.serde)

@@ -1,0 +1,52 @@
+"""The growing parts of a session's state kept as LangGraph delta channels: each checkpoint stores only what a
+step wrote, and a full copy every so many updates, so saving and loading a turn cost the same at any length."""
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from langchain_core.messages import BaseMessage, BaseMessageChunk, message_chunk_to_message
+from langgraph.channels.delta import DeltaChannel
+from langgraph.graph.message import _messages_delta_reducer
+
+# A full copy after this many steps that wrote the channel. A turn writes the transcript about twice, so it is
+# copied about every 20 turns: a load replays at most that many turns' writes, and the copy (the whole transcript)
+# is written that rarely. The summaries (one every third turn) and the context log (a point a turn) are copied
+# a little more often, so the oldest copy a load needs is the transcript's and storage keeps one copy of it.
+TRANSCRIPT_SNAPSHOT_UPDATES = 40
+RECORDS_SNAPSHOT_UPDATES = 5
+LOG_SNAPSHOT_UPDATES = 15
+
+
+def _flat(writes: Sequence[Any]) -> list[Any]:
+    """The items of a batch of writes, each write a list or a single item."""
+    return [item for write in writes for item in (write if isinstance(write, list) else [write])]
+
+
+def append_messages(state: list[BaseMessage], writes: Sequence[Any]) -> list[BaseMessage]:
+    """`add_messages` for a batch of writes: a message with a known id replaces it, `RemoveMessage` removes it,
+    the rest are appended; a streamed chunk is kept as the whole message it ends as."""
+    messages = [message_chunk_to_message(item) if isinstance(item, BaseMessageChunk) else item
+                for item in _flat(writes)]
+    return cast(list[BaseMessage], _messages_delta_reducer(cast(Any, state), [cast(Any, messages)]))
+
+
+def upsert_records(state: list[dict], writes: Sequence[Any]) -> list[dict]:
+    """Summary records by the turns they cover: a record for the same turns (and level) replaces the earlier
+    one, a new one is added; oldest turns first. Writing the whole list again changes nothing."""
+    merged = {record_key(record): record for record in state or []}
+    merged.update((record_key(record), record) for record in _flat(writes))
+    return sorted(merged.values(), key=lambda record: (record["turns"][0], record.get("level", 1)))
+
+
+def record_key(record: dict) -> tuple[int, int, int]:
+    """What identifies a summary record: its level and the span of turns it covers."""
+    turns = record["turns"]
+    return record.get("level", 1), turns[0], turns[-1]
+
+
+def transcript_channel() -> DeltaChannel:
+    return DeltaChannel(append_messages, list, snapshot_frequency=TRANSCRIPT_SNAPSHOT_UPDATES)
+
+
+def records_channel() -> DeltaChannel:
+    return DeltaChannel(upsert_records, list, snapshot_frequency=RECORDS_SNAPSHOT_UPDATES)
