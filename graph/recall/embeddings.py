@@ -67,14 +67,29 @@ def embed(texts: Sequence[str]) -> np.ndarray | None:
     return np.vstack(rows)
 
 
+QUANTIZED = b"\x01"  # first byte of vectors stored as 8-bit rows; half precision rows (an even length) came before
+ROW_BYTES = 2 + DIMENSIONS  # a row's scale (half precision) and its 8-bit components
+
+
 def to_bytes(matrix: np.ndarray) -> bytes:
-    """Vectors as stored beside their turn: half precision rows, plenty for ranking, half the bytes."""
-    return np.asarray(matrix, dtype=np.float16).tobytes()
+    """Vectors as stored beside their turn: each row as 8-bit integers with its own scale, 386 bytes instead of
+    768 in half precision; a cosine moves by well under a percent."""
+    rows = np.asarray(matrix, dtype=np.float32).reshape(-1, DIMENSIONS)
+    scales = np.maximum(np.abs(rows).max(axis=1), 1e-8) / 127
+    integers = np.round(rows / scales[:, None]).astype(np.int8)
+    return QUANTIZED + b"".join(np.float16(scale).tobytes() + row.tobytes()
+                                for scale, row in zip(scales, integers, strict=True))
 
 
 def from_bytes(blob: bytes | None) -> np.ndarray | None:
     """A stored turn's vectors as rows; None for a turn stored without them, or by the earlier 256-dimension
     model (512 bytes, no whole number of rows of this one): such a turn is embedded again."""
-    if not blob or len(blob) % (DIMENSIONS * 2):
+    if not blob:
+        return None
+    if blob[:1] == QUANTIZED and (len(blob) - 1) % ROW_BYTES == 0:
+        raw = np.frombuffer(blob, dtype=np.uint8, offset=1).reshape(-1, ROW_BYTES)
+        scales = raw[:, :2].copy().view(np.float16).astype(np.float32)
+        return raw[:, 2:].view(np.int8).astype(np.float32) * scales
+    if len(blob) % (DIMENSIONS * 2):
         return None
     return np.frombuffer(blob, dtype=np.float16).reshape(-1, DIMENSIONS).astype(np.float32)

@@ -6,7 +6,6 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
 
-import numpy as np
 from langchain_core.messages import BaseMessage
 
 from graph.context import split_turns
@@ -14,7 +13,7 @@ from graph.recall.dates import date_asked, stated_date
 from graph.recall.embeddings import embed, to_bytes
 from graph.recall.fusion import feedback_words, fuse
 from graph.recall.records import turn_body, turn_record, user_text
-from graph.recall.vectors import SessionVectors, record_texts, turn_vectors
+from graph.recall.vectors import SessionVectors, best_first, record_texts, turn_vectors
 from graph.request.tokens import count_text
 from graph.request.words import query_words
 from graph.storage import Storage
@@ -27,6 +26,8 @@ MIN_SIMILARITY = 0.12  # mean cosine below this is a different subject
 CACHED_SESSIONS = 64
 DATE_WEIGHT = 2  # the turns of the time a question names count as two rankings
 BACKFILL_TURNS = 8  # turns embedded after one turn of an older session: a fraction of a second
+COMMON_SHARE = 0.75  # a word in more of the session's turns than this weighs next to nothing in bm25 (idf < 0.3)
+COMMON_AFTER_TURNS = 20  # below this many turns every word is searched
 TOKENS_PER_NEIGHBOURED = 500  # per this many tokens of budget one of the best turns brings the turns beside it
 
 
@@ -112,8 +113,16 @@ class RecallIndex:
         self.storage.facts_remove(session_id, [turn for turn, _ in listed])
         self.forget(session_id)
 
-    def _by_words(self, session_id: str, words: list[str], below_turn: int, tokens: dict[int, int]) -> list[int]:
-        """Earlier turns by bm25 over word stems, best first (chance overlaps of common words left out)."""
+    def _by_words(self, session_id: str, words: list[str], below_turn: int, tokens: dict[int, int],
+                  known: SessionVectors) -> list[int]:
+        """Earlier turns by bm25 over word stems, best first (chance overlaps of common words left out). Words said
+        in most turns are not searched: they add almost nothing to a score, and each would make every turn a
+        candidate, so a search would cost more the longer the session."""
+        if len(known.turns) >= COMMON_AFTER_TURNS:
+            most = COMMON_SHARE * len(known.turns)
+            words = [word for word in words if known.turns_with[word] <= most]
+        if not words:
+            return []
         found = self.storage.recall_search(session_id, words, below_turn, CANDIDATES)
         tokens.update((turn, size) for turn, _, _, size in found)
         return [turn for turn, score, _, _ in found if score >= self.min_score]
@@ -138,7 +147,7 @@ class RecallIndex:
         if query is None:
             return []
         similarity = known.matrix @ query[0]
-        whole = [known.turns[i] for i in np.argsort(-similarity)[:CANDIDATES]
+        whole = [known.turns[i] for i in best_first(similarity, CANDIDATES)
                  if known.turns[i] < below_turn and similarity[i] >= self.min_similarity]
         return [whole, known.best_lines(query[0], below_turn, CANDIDATES, self.min_similarity)]
 
@@ -149,12 +158,12 @@ class RecallIndex:
             return [], {}
         known = self._session_vectors(session_id)
         tokens = dict(zip(known.turns, known.tokens, strict=True))
-        keyword = self._by_words(session_id, words, below_turn, tokens)
+        keyword = self._by_words(session_id, words, below_turn, tokens, known)
         rankings = [keyword, *self._by_meaning(known, text, below_turn)]
         if keyed := self._session_keys(session_id).ranked(words, below_turn, self.min_score):
             rankings.append(keyed)  # the facts listed about the turns
         if extra := feedback_words(fuse(rankings), known.words, words, known.turns_with, len(known.turns)):
-            rankings.append(self._by_words(session_id, [*words, *extra], below_turn, tokens))
+            rankings.append(self._by_words(session_id, [*words, *extra], below_turn, tokens, known))
         if asked := date_asked(text):
             days: dict[int, date | None] = dict(zip(known.turns, known.days, strict=True))
             dated = [turn for turn in fuse(rankings) if (day := days.get(turn)) and asked.covers(day)]

@@ -45,6 +45,34 @@ def record_texts(record: dict) -> tuple[str, str]:
     return str(record.get("user", "")), record_body(record).strip()
 
 
+class GrowingRows:
+    """Rows of an array appended into spare room, so adding a turn does not copy the session's rows again; an
+    array handed out before keeps ending where it ended (rows are only written after it)."""
+
+    def __init__(self, shape: tuple[int, ...], dtype: type) -> None:
+        self._buffer: np.ndarray = np.zeros((0, *shape), dtype=dtype)
+        self._count = 0
+        self._filled = [0]  # how far the shared buffer is written, so a second extension of one parent copies
+
+    @property
+    def array(self) -> np.ndarray:
+        return self._buffer[:self._count]
+
+    def extended(self, rows: np.ndarray) -> "GrowingRows":
+        """A copy with `rows` added after this one's rows."""
+        need = self._count + len(rows)
+        grown = GrowingRows(self._buffer.shape[1:], self._buffer.dtype.type)
+        if self._filled[0] == self._count and need <= len(self._buffer):
+            grown._buffer, grown._filled = self._buffer, self._filled
+        else:
+            grown._buffer = np.zeros((max(need, 2 * len(self._buffer), 64), *self._buffer.shape[1:]),
+                                     dtype=self._buffer.dtype)
+            grown._buffer[:self._count] = self.array
+        grown._buffer[self._count:need] = rows
+        grown._count = grown._filled[0] = need
+        return grown
+
+
 class SessionVectors:
     """One session's indexed turns in turn order: vectors (turn and line), tokens, dates and words."""
 
@@ -55,9 +83,23 @@ class SessionVectors:
         self.words: dict[int, frozenset[str]] = {}
         self.turns_with: Counter[str] = Counter()
         self.without_vectors: list[int] = []
-        self.matrix = np.zeros((0, DIMENSIONS), dtype=np.float32)
-        self.lines = np.zeros((0, DIMENSIONS), dtype=np.float32)
-        self.line_turns = np.zeros(0, dtype=np.int64)
+        self._wholes = GrowingRows((DIMENSIONS,), np.float32)
+        self._lines = GrowingRows((DIMENSIONS,), np.float32)
+        self._owners = GrowingRows((), np.int64)
+
+    @property
+    def matrix(self) -> np.ndarray:
+        """One vector per turn, in turn order."""
+        return self._wholes.array
+
+    @property
+    def lines(self) -> np.ndarray:
+        """One vector per line said, in turn order; `line_turns` tells whose."""
+        return self._lines.array
+
+    @property
+    def line_turns(self) -> np.ndarray:
+        return self._owners.array
 
     @property
     def last_turn(self) -> int:
@@ -69,7 +111,8 @@ class SessionVectors:
         grown.turns, grown.tokens, grown.days = list(self.turns), list(self.tokens), list(self.days)
         grown.words, grown.turns_with = dict(self.words), Counter(self.turns_with)
         grown.without_vectors = list(self.without_vectors)
-        wholes, lines, owners = [self.matrix], [self.lines], [self.line_turns]
+        empty = np.zeros((0, DIMENSIONS), dtype=np.float32)
+        wholes, lines, owners = [empty], [empty], [np.zeros(0, dtype=np.int64)]
         for turn, blob, tokens, day, record in rows:
             words = frozenset(query_words(record_body(record)))
             grown.turns.append(turn)
@@ -84,7 +127,9 @@ class SessionVectors:
             wholes.append(vectors[:1])
             lines.append(vectors[1:])
             owners.append(np.full(len(vectors) - 1, turn, dtype=np.int64))
-        grown.matrix, grown.lines, grown.line_turns = np.vstack(wholes), np.vstack(lines), np.concatenate(owners)
+        grown._wholes = self._wholes.extended(np.vstack(wholes))
+        grown._lines = self._lines.extended(np.vstack(lines))
+        grown._owners = self._owners.extended(np.concatenate(owners))
         return grown
 
     def best_lines(self, query: np.ndarray, below_turn: int, limit: int, floor: float) -> list[int]:
@@ -93,7 +138,10 @@ class SessionVectors:
             return []
         similarity = self.lines @ query
         best: dict[int, float] = {}
-        for index in np.argsort(-similarity):
+        order = best_first(similarity, limit * (MAX_LINES + 1))  # enough lines for `limit` turns
+        if len({int(turn) for turn in self.line_turns[order] if turn < below_turn}) < limit:
+            order = best_first(similarity, len(similarity))
+        for index in order:
             score = float(similarity[index])
             if score < floor or len(best) >= limit:
                 break
@@ -101,3 +149,11 @@ class SessionVectors:
             if turn < below_turn and turn not in best:
                 best[turn] = score
         return list(best)
+
+
+def best_first(scores: np.ndarray, count: int) -> np.ndarray:
+    """Indices of the `count` highest scores, highest first, without sorting all of them."""
+    if count >= len(scores):
+        return np.argsort(-scores)
+    top = np.argpartition(-scores, count)[:count]
+    return top[np.argsort(-scores[top])]
