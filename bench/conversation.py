@@ -51,11 +51,14 @@ def summary_model(delay: float = 0.0) -> ScriptedChatModel:
 
 
 class DelayedModel(ScriptedChatModel):
-    """A scripted model that takes `first_delay` seconds before answering, like a real endpoint."""
+    """A scripted model that takes `first_delay` seconds before answering, like a real endpoint, and keeps no
+    requests (a long run holding every one would measure the fake, not the engine)."""
 
     first_delay: float = 0.0
 
     def _next(self, messages):
         if self.first_delay:
             time.sleep(self.first_delay)
-        return super()._next(messages)
+        reply = super()._next(messages)
+        self.calls.clear()
+        return reply
