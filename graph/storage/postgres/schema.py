@@ -111,6 +111,11 @@ MIGRATIONS: list[list[str]] = [
     # 5: the facts listed about each summarized turn
     ["CREATE TABLE IF NOT EXISTS turn_facts (thread_id TEXT NOT NULL, turn INTEGER NOT NULL, facts JSON NOT NULL, "
      "PRIMARY KEY (thread_id, turn))"],
+    # 6: each session's owner: '' (the single-person default) for every session stored before
+    [
+        "ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS owner TEXT NOT NULL DEFAULT ''",
+        "CREATE INDEX IF NOT EXISTS chat_sessions_owner ON chat_sessions (owner)",
+    ],
 ]
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:
