@@ -6,6 +6,7 @@ import pytest
 from streamlit import config
 from streamlit.testing.v1 import AppTest
 
+from component.signin import local_only
 from tests.app.conftest import send
 
 AUTH = {"redirect_uri": "http://127.0.0.1:8501/oauth2callback", "cookie_secret": "not-a-real-secret",
@@ -130,3 +131,10 @@ def test_without_sign_in_the_local_app_is_as_before(app, fake_engine):
     assert app.chat_input and not [b for b in app.button if b.key in ("sign_in", "sign_out")]
     send(app, "hello")
     assert [s.session_id for s in fake_engine.engine.sessions()] == [app.session_state["session_id"]]
+
+
+@pytest.mark.parametrize("address, local", [("127.0.0.1", True), ("127.0.1.1", True), ("::1", True),
+                                             ("localhost", True), ("0.0.0.0", False), ("::", False), ("", False),
+                                             (None, False), ("192.168.1.20", False), ("chat.example.com", False)])
+def test_only_loopback_addresses_count_as_this_machine(address, local):
+    assert local_only(address) is local
