@@ -170,3 +170,20 @@ def test_two_people_each_see_only_their_own_chats_and_sign_out_ends_access(insta
     assert "mango" not in ada.locator("body").inner_text() and ada.get_by_test_id(CHAT_INPUT).count() == 0
     assert len(reader.session(ada_chat, owner=ADA).messages()) == 2  # nothing was added to Ada's chat
 
+
+
+def test_without_sign_in_an_instance_on_an_open_address_shows_no_chat(browser, tmp_path):
+    database = tmp_path / "chat.sqlite"
+    app = RunningApp(tmp_path / "app.log", STREAMLIT_SERVER_ADDRESS="0.0.0.0", CHAT_DB_PATH=str(database))
+    context = browser.new_context(locale="en-US")
+    try:
+        app.wait_until_healthy()
+        page = context.new_page()
+        page.goto(app.url)
+        refusal = page.get_by_text("This app listens on 0.0.0.0 without sign-in, so it shows no chats")
+        refusal.wait_for(timeout=PAGE_SECONDS * 1000)
+        assert page.get_by_test_id(CHAT_INPUT).count() == 0 and page.locator(SIGN_IN).count() == 0
+        assert not database.exists()  # the chats were never even opened
+    finally:
+        context.close()
+        app.stop()
