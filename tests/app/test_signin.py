@@ -7,6 +7,7 @@ from streamlit import config
 from streamlit.testing.v1 import AppTest
 
 from component.signin import local_only
+from state.texts import SIGNIN_TEXT
 from tests.app.conftest import send
 
 AUTH = {"redirect_uri": "http://127.0.0.1:8501/oauth2callback", "cookie_secret": "not-a-real-secret",
@@ -138,3 +139,36 @@ def test_without_sign_in_the_local_app_is_as_before(app, fake_engine):
                                              (None, False), ("192.168.1.20", False), ("chat.example.com", False)])
 def test_only_loopback_addresses_count_as_this_machine(address, local):
     assert local_only(address) is local
+
+
+def test_the_sign_in_page_speaks_the_browsers_language(fake_engine):
+    app = AppTest.from_file("../../app.py", default_timeout=30)
+    app.secrets["auth"] = AUTH
+    app.user = {"is_logged_in": False}
+    app.query_params["lang"] = "en"
+    app.run()
+    assert app.button(key="sign_in").label == "🔑 Sign in"
+    assert [c.value for c in app.caption] == [
+        "Sign in with your team account to use this app; your chats are shown to you alone."]
+
+
+def test_every_sign_in_text_is_there_in_both_languages():
+    assert set(SIGNIN_TEXT["ko"]) == set(SIGNIN_TEXT["en"])
+    assert all(SIGNIN_TEXT[lang][key].strip() for lang in SIGNIN_TEXT for key in SIGNIN_TEXT[lang])
+
+
+def test_an_account_without_an_email_or_id_is_told_so_and_can_sign_out(fake_engine):
+    app = page({"is_logged_in": True, "name": "No Mail"})
+    assert [e.value for e in app.error] == [
+        "로그인한 계정이 이메일이나 사용자 ID를 알려 주지 않아 대화를 보여 줄 수 없습니다. 로그아웃하고 다른 계정으로 "
+        "로그인하세요."]
+    assert not app.chat_input and app.button(key="sign_out")
+    app.button(key="sign_out").click().run()
+    assert app.button(key="sign_in")
+
+
+def test_the_subject_id_names_the_owner_when_the_provider_gives_no_email(fake_engine):
+    app = page({"is_logged_in": True, "sub": "user-1234"})
+    send(app, "A chat of an account without an e-mail.")
+    titles = [s.title for s in fake_engine.engine.sessions(owner="user-1234")]
+    assert titles == ["A chat of an account without an e-mail."]
