@@ -33,8 +33,12 @@ def local_only(address: str | None) -> bool:
 
 
 def person_id() -> str:
-    """The signed-in person's id: the e-mail the provider gives, else its subject id ('' when neither)."""
-    return str(st.user.get("email") or st.user.get("sub") or "").strip()
+    """The signed-in person's id: the e-mail the provider gives, unless it says the e-mail is not verified (anyone
+    could have typed it), else its subject id ('' when neither)."""
+    email = str(st.user.get("email") or "").strip()
+    if email and st.user.get("email_verified") is not False:
+        return email
+    return str(st.user.get("sub") or "").strip()
 
 
 def current_owner() -> str | None:
