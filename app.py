@@ -20,8 +20,9 @@ from component.message_actions import take_rewrite
 from component.notices import draw_notices
 from component.paste import draw_paste_offer, offer_as_document
 from component.search import draw_found_turn
-from component.sessions import current_session_id
+from component.sessions import open_current_session
 from component.sidebar import draw_sidebar
+from component.signin import require_access
 from component.summary_panel import draw_summary_panel
 from component.transcript import draw_transcript, without_last_turn
 from component.welcome import draw_chat_head, take_example
@@ -29,6 +30,7 @@ from graph.engine import Engine, Settings, clean_user_text, describe_error, open
 
 st.set_page_config(page_title="Context Chat", page_icon="💬", layout="wide")
 keep_language()
+owner = require_access()  # the signed-in person (None: the single-person local app); stops the page until then
 
 
 @st.cache_resource(show_spinner="모델을 시작하는 중… / Starting the model…")
@@ -43,8 +45,8 @@ except Exception as error:  # a start-up failure is shown, never a traceback
     st.error(describe_error(error, language()), icon="🚫")
     st.stop()
 
-sessions = engine.sessions()
-session = engine.session(current_session_id(sessions))
+sessions = engine.sessions(owner=owner)
+session = open_current_session(engine, sessions, owner)
 settle_interrupted_turn(session)
 session.recover()  # the message of a turn a crash cut off comes back, ready for Retry
 view = session.view()  # the one state read of this page

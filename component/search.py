@@ -6,6 +6,7 @@ import streamlit as st
 
 from component.i18n import t
 from component.sessions import FOUND_KEY, SESSION_KEY, as_plain_text, switch_to
+from component.signin import current_owner
 from graph.engine import Engine
 
 SCROLL_KEY = "scroll_to_turn"
@@ -38,7 +39,7 @@ def draw_search(engine: Engine) -> None:
     query = st.text_input(t("search"), key="search_query", placeholder="wifi, Hana, 계약…")
     if not query.strip():
         return
-    hits = engine.search(query)
+    hits = engine.search(query, owner=current_owner())  # the signed-in person's chats only
     if not hits:
         st.caption(t("search_empty"))
     for index, hit in enumerate(hits):

@@ -1,11 +1,13 @@
 """The chats in the sidebar: which one is open, the list with the open one highlighted, rename and delete."""
 
+import contextlib
 from datetime import datetime
 
 import streamlit as st
 
 from component.i18n import t, t_count
-from graph.engine import Engine, SessionInfo, new_session_id, validate_session_id
+from component.signin import current_owner
+from graph.engine import Engine, Session, SessionInfo, SessionNotFound, new_session_id, validate_session_id
 
 SESSION_KEY = "session_id"
 CONFIRM_KEY = "confirm_delete"
@@ -37,6 +39,17 @@ def current_session_id(sessions: list[SessionInfo]) -> str:
     elif st.session_state.get(MISSING_KEY) != current:
         st.query_params.pop("session", None)
     return current
+
+
+def open_current_session(engine: Engine, sessions: list[SessionInfo], owner: str | None) -> Session:
+    """The open chat of `owner`. A link to another person's chat shows the notice of a chat not found, as any
+    unknown link does, and nothing of it: a new chat of the person's own opens under the notice."""
+    session_id = current_session_id(sessions)
+    try:
+        return engine.session(session_id, owner=owner)
+    except SessionNotFound:
+        st.session_state[SESSION_KEY] = st.session_state[MISSING_KEY] = new_session_id()
+        return engine.session(st.session_state[SESSION_KEY], owner=owner)
 
 
 def usable_url_id(from_url: str) -> str:
@@ -79,11 +92,13 @@ def chat_meta(session: SessionInfo) -> str:
 def _rename(engine: Engine, session_id: str) -> None:
     title = st.session_state.get(f"title_{session_id}", "")
     if title.strip():
-        engine.rename(session_id, title)
+        with contextlib.suppress(SessionNotFound):  # a chat of a person since signed out: nothing to do
+            engine.rename(session_id, title, owner=current_owner())
 
 
 def _delete(engine: Engine, session_id: str, fallback: str | None) -> None:
-    engine.delete(session_id)
+    with contextlib.suppress(SessionNotFound):
+        engine.delete(session_id, owner=current_owner())
     st.session_state.pop(CONFIRM_KEY, None)
     if st.session_state.get(SESSION_KEY) == session_id:
         switch_to(fallback or new_session_id())

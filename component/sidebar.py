@@ -10,6 +10,7 @@ from component.i18n import LANGUAGE_KEY, LANGUAGES, keep_language, t
 from component.memory_controls import draw_memory_controls
 from component.search import draw_search
 from component.sessions import draw_session_list, start_new_chat
+from component.signin import draw_account
 from graph.engine import Engine, ModelProfile, Session, SessionInfo
 
 PROMPT_KEY = "system_prompt_text"
@@ -73,4 +74,5 @@ def draw_sidebar(engine: Engine, session: Session, sessions: list[SessionInfo]) 
         st.segmented_control("Language", list(LANGUAGES), format_func=lambda code: LANGUAGES[code], key=LANGUAGE_KEY,
                              on_change=keep_language, label_visibility="collapsed")
         draw_model_status(engine.profile)
+        draw_account()
     return SidebarChoice(compression_rate=rate)

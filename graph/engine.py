@@ -42,6 +42,7 @@ from graph.request.words import query_words
 from graph.session.activity import TurnActivity
 from graph.session.handle import Session
 from graph.session.ids import validate_session_id
+from graph.session.owner import SessionNotFound, check_owner, owner_key
 from graph.session.queue import TurnQueue
 from graph.session.run import TurnRunner
 from graph.session.transcript import thread_config
@@ -56,7 +57,7 @@ from state.session import DocumentInfo, SessionInfo, SessionSettings, TurnEvent
 __all__ = ["Engine", "Session", "TurnRun", "open_engine", "assemble", "describe_error", "DocumentRefused",
            "DocumentInfo", "ModelProfile", "SessionInfo", "SessionSettings", "Settings", "TurnEvent",
            "count_message_tokens", "new_session_id", "saved_sessions", "summary_statistics", "validate_session_id",
-           "clean_user_text", "session_json", "session_markdown", "DOCUMENT_TYPES"]
+           "clean_user_text", "session_json", "session_markdown", "DOCUMENT_TYPES", "SessionNotFound"]
 
 
 @dataclass
@@ -112,30 +113,40 @@ class Engine:
         """Change a session's saved state outside a turn (pins, edited summaries); callers hold its lock."""
         self.graph.update_state(thread_config(session_id), values)
 
-    def search(self, query: str, limit: int = 20) -> list[dict]:
-        """Turns of every session that match `query`: session_id, title, turn, day, highlighted snippet."""
-        return self.storage.search_turns(query_words(query), limit)
+    def owner_key(self, owner: str | None) -> str:
+        """How an owner is stored: the default owner (no sign-in, or `Settings.default_owner`) as ''."""
+        return owner_key(owner, self.settings.default_owner)
 
-    def session(self, session_id: str | None = None) -> Session:
-        """The session with this id (a new id when None); created on its first message.
+    def search(self, query: str, limit: int = 20, owner: str | None = None) -> list[dict]:
+        """Turns of every session of `owner` that match `query`: session_id, title, turn, day, highlighted snippet."""
+        return self.storage.search_turns(query_words(query), limit, self.owner_key(owner))
 
-        An id the storage cannot hold (empty, too long, control characters) is refused with ValueError.
-        """
-        return Session(self, new_session_id() if session_id is None else validate_session_id(session_id))
+    def session(self, session_id: str | None = None, owner: str | None = None) -> Session:
+        """The session with this id (a new id when None) of `owner` (None: the single-person default), created
+        on its first message. An id storage cannot hold (empty, too long, control characters) is refused with
+        ValueError; the id of another owner's session with SessionNotFound, which says nothing of it."""
+        key = self.owner_key(owner)
+        if session_id is None:
+            return Session(self, new_session_id(), key)
+        check_owner(self.storage, validate_session_id(session_id), key)
+        return Session(self, session_id, key)
 
-    def sessions(self) -> list[SessionInfo]:
-        """Every saved session, newest activity first."""
-        return self.storage.list_sessions()
+    def sessions(self, owner: str | None = None) -> list[SessionInfo]:
+        """Every saved session of `owner` (the single-person default when None), newest activity first."""
+        return self.storage.list_sessions(self.owner_key(owner))
 
-    def rename(self, session_id: str, title: str) -> None:
-        """Give a session the title a person chose."""
+    def rename(self, session_id: str, title: str, owner: str | None = None) -> None:
+        """Give a session of `owner` the title a person chose; SessionNotFound for another owner's."""
+        check_owner(self.storage, session_id, self.owner_key(owner))
         if title.strip():
             self.storage.rename_session(session_id, title)
 
-    def delete(self, session_id: str) -> None:
-        """Remove a session and everything kept for it (checkpoints, journal, summaries, documents, recall);
-        its queued turns are dropped, its running one stopped, and background work on it writes nothing."""
+    def delete(self, session_id: str, owner: str | None = None) -> None:
+        """Remove a session of `owner` and everything kept for it (checkpoints, journal, summaries, documents,
+        recall); its queued turns are dropped, its running one stopped, and background work on it writes nothing.
+        Another owner's session is refused with SessionNotFound and left as it is."""
         session_id = validate_session_id(session_id)
+        check_owner(self.storage, session_id, self.owner_key(owner))
         with self._deletions_guard:
             self._deletions[session_id] += 1
         runs = self.turns.runs(session_id)
@@ -190,11 +201,11 @@ def start_models(settings: Settings, progress: Callable[[str], None]) -> tuple[M
     return create_bundled_models(settings, base_url), server
 
 
-def saved_sessions(settings: Settings) -> list[SessionInfo]:
-    """Every saved session, newest activity first, read from the database alone: no model is started."""
+def saved_sessions(settings: Settings, owner: str | None = None) -> list[SessionInfo]:
+    """Every saved session of `owner`, newest activity first, read from the database alone: no model is started."""
     storage = open_storage(settings.db_path, settings.database_url)
     try:
-        return storage.list_sessions()
+        return storage.list_sessions(owner_key(owner, settings.default_owner))
     finally:
         storage.close()
 

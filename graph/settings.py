@@ -85,6 +85,12 @@ class Settings:
                   "description": "postgresql://user:password@host:5432/name: keep sessions in PostgreSQL "
                                  "(shared by several app processes); the SQLite file when empty."},
     )
+    default_owner: str = field(
+        default="",
+        metadata={"env": "CHAT_DEFAULT_OWNER",
+                  "description": "Who owns the sessions stored before sign-in was set up (and those made without "
+                                 "sign-in): the signed-in person with this id sees them."},
+    )
     local_model_path: str = field(
         default="",
         metadata={"env": "LOCAL_MODEL_PATH", "description": "GGUF file for the bundled server; SmolLM2 when empty."},

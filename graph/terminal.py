@@ -14,6 +14,7 @@ from graph.engine import (
     Engine,
     Session,
     SessionInfo,
+    SessionNotFound,
     Settings,
     TurnRun,
     describe_error,
@@ -34,7 +35,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     chat = commands.add_parser("chat", help="chat in the terminal (the web app's sessions)")
     chat.add_argument("--session", help="continue this session (see `sessions`); a new one when omitted")
     chat.add_argument("--rate", type=float, default=None, help="compression rate 0.1-0.5 (the session's own)")
-    commands.add_parser("sessions", help="list the saved sessions")
+    listing = commands.add_parser("sessions", help="list the saved sessions")
+    for command in (chat, listing):
+        command.add_argument("--owner", default=None,
+                             help="the person whose sessions these are (the e-mail they sign in with on the web app)")
     return parser.parse_args(argv)
 
 
@@ -90,7 +94,8 @@ def run_turn(start: Callable[[], TurnRun], out: TextIO) -> None:
         out.write(" ⏹\n")
 
 
-def chat(engine: Engine, session: Session, rate: float | None, read: Callable[[str], str], out: TextIO) -> None:
+def chat(engine: Engine, session: Session, rate: float | None, read: Callable[[str], str], out: TextIO,
+         owner: str | None = None) -> None:
     """The read-send-print loop until /quit or end of input."""
     out.write(f"Session {session.id} · {engine.profile.label}\n{HELP}\n")
     show_recent(session, out)
@@ -104,9 +109,9 @@ def chat(engine: Engine, session: Session, rate: float | None, read: Callable[[s
         if command in ("/quit", "/exit"):
             return
         if command == "/sessions":
-            print_sessions(engine.sessions(), out)
+            print_sessions(engine.sessions(owner=owner), out)
         elif command == "/new":
-            session = engine.session(new_session_id())
+            session = engine.session(new_session_id(), owner=owner)
             out.write(f"Session {session.id}\n")
         elif command == "/retry":
             run_turn(session.resume, out) if session.unfinished() else out.write("Nothing to retry.\n")
@@ -120,7 +125,7 @@ def main(argv: list[str] | None = None, read: Callable[[str], str] = input, out:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.command == "sessions" and engine is None:  # the list needs the database only, no model
         try:
-            print_sessions(saved_sessions(Settings.from_env()), out)
+            print_sessions(saved_sessions(Settings.from_env(), args.owner), out)
         except Exception as error:
             out.write(describe_error(error) + "\n")
             return 1
@@ -133,9 +138,13 @@ def main(argv: list[str] | None = None, read: Callable[[str], str] = input, out:
             return 1
     try:
         if args.command == "sessions":
-            print_sessions(engine.sessions(), out)
+            print_sessions(engine.sessions(owner=args.owner), out)
         else:
-            chat(engine, engine.session(args.session or new_session_id()), args.rate, read, out)
+            chat(engine, engine.session(args.session or new_session_id(), owner=args.owner), args.rate, read, out,
+                 args.owner)
+    except SessionNotFound as error:  # another person's session is as unknown as a mistyped id
+        out.write(f"{error} See `python -m graph sessions`.\n")
+        return 1
     finally:
         engine.wait_idle()
     return 0

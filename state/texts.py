@@ -340,9 +340,34 @@ ACTION_TEXT = {
     },
 }
 
+# Sign-in for a team, and the refusal to show chats on an open address without it.
+SIGNIN_TEXT = {
+    "ko": {
+        "sign_in_caption": "팀 계정으로 로그인해야 쓸 수 있습니다. 대화는 로그인한 사람에게만 보입니다.",
+        "sign_in": "🔑 로그인",
+        "sign_out": "로그아웃",
+        "signed_in_as": "{who} 계정으로 로그인됨",
+        "no_identity": "로그인한 계정이 이메일이나 사용자 ID를 알려 주지 않아 대화를 보여 줄 수 없습니다. "
+                       "로그아웃하고 다른 계정으로 로그인하세요.",
+        "open_without_sign_in": "이 앱은 로그인 없이 {address} 주소에서 열려 있어 대화를 보여 주지 않습니다: "
+                                "server.address를 127.0.0.1로 두거나 .streamlit/secrets.toml에 [auth]로 로그인을 "
+                                "설정하세요.",
+    },
+    "en": {
+        "sign_in_caption": "Sign in with your team account to use this app; your chats are shown to you alone.",
+        "sign_in": "🔑 Sign in",
+        "sign_out": "Sign out",
+        "signed_in_as": "Signed in as {who}",
+        "no_identity": "Your account gave no e-mail or user id, so no chats can be shown. Sign out and sign in "
+                       "with another account.",
+        "open_without_sign_in": "This app listens on {address} without sign-in, so it shows no chats: keep "
+                                "server.address at 127.0.0.1, or set up sign-in ([auth] in .streamlit/secrets.toml).",
+    },
+}
+
 
 TEXT: dict[str, dict[str, object]] = {lang: {**UI_TEXT[lang], **LAYOUT_TEXT[lang], **ENGINE_TEXT[lang],
-                                             **ACTION_TEXT[lang]}
+                                             **ACTION_TEXT[lang], **SIGNIN_TEXT[lang]}
                                       for lang in UI_TEXT}
 
 

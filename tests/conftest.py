@@ -16,7 +16,7 @@ from graph.storage.postgres import is_database_url
 from graph.storage.sqlite import create_checkpointer as sqlite_checkpointer
 from tests.fakes import ScriptedChatModel, summary_reply
 
-pytest_plugins = ["tests.postgres_server"]  # a real PostgreSQL server, started once when a test asks for it
+pytest_plugins = ["tests.postgres_server", "tests.oidc_provider"]  # PostgreSQL and an identity provider, on demand
 
 BACKENDS = ["sqlite", "postgres"]
 

@@ -2,6 +2,7 @@
 
 from graph.memory.edit import deleted_record, edited_record
 from graph.memory.planner import plan_input
+from graph.session.owner import claim
 from graph.session.services import SessionServices
 from state.rates import clamp_rate
 from state.session import DocumentInfo, SessionSettings
@@ -14,6 +15,11 @@ class SessionEdits:
 
     services: SessionServices
     id: str
+    owner: str
+
+    def _claim(self) -> None:
+        """Make a new session its owner's before writing to it; SessionNotFound when it is someone else's."""
+        claim(self.services.storage, self.id, self.owner)
 
     def settings(self) -> SessionSettings:
         """The session's own settings (policy, prompts, modifiers, compression rate, recall)."""
@@ -21,6 +27,7 @@ class SessionEdits:
 
     def pin(self, message_id: str, pinned: bool = True) -> None:
         """Keep a message whole in every later context (never summarized away), or stop doing so."""
+        self._claim()
         with self.services.storage.session_lock(self.id):
             current = list(self.services.read_state(self.id).get("pinned") or [])
             updated = [*current, message_id] if pinned and message_id not in current else current
@@ -31,6 +38,7 @@ class SessionEdits:
         """Keep the person's 👍 ("up") or 👎 ("down") on an answer, or with None take it back."""
         if choice not in (None, *FEEDBACK_CHOICES):
             raise ValueError(f"feedback is one of {FEEDBACK_CHOICES} or None, not {choice!r}")
+        self._claim()
         with self.services.storage.session_lock(self.id):
             feedback = dict(self.services.read_state(self.id).get("feedback") or {})
             if choice is None:
@@ -44,6 +52,7 @@ class SessionEdits:
         or with None take it out of the context (the panel still lists it)."""
         if text is not None and not text.strip():
             raise ValueError("a summary cannot be empty")
+        self._claim()
         key = "summary_history" if level <= 1 else "consolidated"
         with self.services.storage.session_lock(self.id):
             records = list(self.services.read_state(self.id).get(key) or [])
@@ -59,6 +68,7 @@ class SessionEdits:
         """Summarize the completed turns not summarized yet (all but the last), at once; False when none."""
         settings = self.settings()
         rate = settings.compression_rate if compression_rate is None else clamp_rate(compression_rate)
+        self._claim()
         with self.services.storage.session_lock(self.id):
             values = plan_input(self.services.read_state(self.id), self.id, settings)
             record = self.services.planner.summarize_now(values, rate)
@@ -78,8 +88,11 @@ class SessionEdits:
 
     def add_document(self, name: str, data: bytes) -> DocumentInfo:
         """Read and store an uploaded file; DocumentRefused says why one cannot be added."""
-        return self.services.documents.add(self.id, name, self.services.read_document(name, data))
+        text = self.services.read_document(name, data)
+        self._claim()
+        return self.services.documents.add(self.id, name, text)
 
     def remove_document(self, document_id: int) -> None:
         """Remove one of the session's documents."""
+        self._claim()
         self.services.documents.remove(self.id, document_id)

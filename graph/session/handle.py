@@ -22,8 +22,8 @@ from state.texts import localized
 class Session(SessionEdits):
     """A handle on one session; cheap to make, so callers ask the engine for one whenever they need it."""
 
-    def __init__(self, services: SessionServices, session_id: str) -> None:
-        self.services, self.id = services, session_id
+    def __init__(self, services: SessionServices, session_id: str, owner: str = "") -> None:
+        self.services, self.id, self.owner = services, session_id, owner  # owner '': the single-person default
 
     def state(self) -> dict:
         """The saved ChatState values (messages, summary_history, turn_count, ...); reading changes nothing."""
@@ -60,6 +60,7 @@ class Session(SessionEdits):
     def save_settings(self, settings: SessionSettings | None = None, **changes: Any) -> SessionSettings:
         """Store new settings (whole, or the fields named); they apply from the next turn."""
         updated = replace(settings or self.settings(), **changes)
+        self._claim()
         self.services.storage.save_settings(self.id, updated)
         return updated
 
@@ -146,6 +147,9 @@ class Session(SessionEdits):
             with services.storage.session_lock(session_id):
                 if run.cancelled.is_set():
                     yield cancelled
+                    return
+                if not services.storage.claim_session(session_id, self.owner):  # someone else's: as if unknown
+                    yield TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"})
                     return
                 services.turns.begin(session_id, run)
                 settings = self.settings()  # as they are when the turn starts (a Retry takes the new ones)

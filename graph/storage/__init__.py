@@ -10,6 +10,7 @@ from graph.storage.base import (
     Housekeeping,
     RecallStorage,
     SessionLock,
+    SessionOwners,
     SessionStore,
     Storage,
     SummaryCacheStore,
@@ -17,5 +18,5 @@ from graph.storage.base import (
 )
 from graph.storage.open import open_storage, storage_for
 
-__all__ = ["DatabaseError", "DocumentStorage", "Housekeeping", "RecallStorage", "SessionLock", "SessionStore",
-           "Storage", "SummaryCacheStore", "TurnJournal", "open_storage", "storage_for"]
+__all__ = ["DatabaseError", "DocumentStorage", "Housekeeping", "RecallStorage", "SessionLock", "SessionOwners",
+           "SessionStore", "Storage", "SummaryCacheStore", "TurnJournal", "open_storage", "storage_for"]

@@ -34,8 +34,8 @@ class SessionStore(Protocol):
     def rename_session(self, session_id: str, title: str) -> None:
         """Give a session the title a person chose."""
 
-    def list_sessions(self) -> list[SessionInfo]:
-        """Every session with checkpoints, newest activity first."""
+    def list_sessions(self, owner: str = "") -> list[SessionInfo]:
+        """Every session of `owner` with checkpoints, newest activity first ('' is the single-person default)."""
 
     def has_session(self, session_id: str) -> bool:
         """Whether the session exists (has been saved and not deleted)."""
@@ -48,6 +48,19 @@ class SessionStore(Protocol):
 
     def delete_session(self, session_id: str) -> None:
         """Remove every row of a session in every table, checkpoints included."""
+
+
+class SessionOwners(Protocol):
+    """Whose each session is; '' is the single-person default and the owner of sessions stored before owners."""
+
+    def session_owner(self, session_id: str) -> str | None:
+        """The session's owner, or None when no session has this id."""
+
+    def claim_session(self, session_id: str, owner: str) -> bool:
+        """Make a new session `owner`'s (its first writer's); whether it is theirs now."""
+
+    def assign_owner(self, owner: str) -> int:
+        """Give every session of the default owner ('') to `owner`; returns how many."""
 
 
 class TurnJournal(Protocol):
@@ -127,8 +140,8 @@ class RecallStorage(Protocol):
                       limit: int) -> list[tuple[int, float, dict, int]]:
         """(turn, score, record, tokens) of a session's best turns before `below_turn` for any of `words`."""
 
-    def search_turns(self, words: list[str], limit: int) -> list[dict]:
-        """The best turns of every session: session_id, title, turn, day and a highlighted snippet."""
+    def search_turns(self, words: list[str], limit: int, owner: str = "") -> list[dict]:
+        """The best turns of every session of `owner`: session_id, title, turn, day and a highlighted snippet."""
 
 
 class FactStorage(Protocol):
@@ -163,12 +176,12 @@ class Housekeeping(Protocol):
         """Release connections."""
 
 
-class Storage(SessionLock, SessionStore, TurnJournal, SummaryCacheStore, DocumentStorage, RecallStorage,
-              FactStorage, Housekeeping, Protocol):
+class Storage(SessionLock, SessionStore, SessionOwners, TurnJournal, SummaryCacheStore, DocumentStorage,
+              RecallStorage, FactStorage, Housekeeping, Protocol):
     """What the engine needs from a database, beside the checkpointer that shares it."""
 
     saver: BaseCheckpointSaver
 
 
-ROLES: tuple[type, ...] = (SessionLock, SessionStore, TurnJournal, SummaryCacheStore, DocumentStorage,
-                           RecallStorage, FactStorage, Housekeeping)
+ROLES: tuple[type, ...] = (SessionLock, SessionStore, SessionOwners, TurnJournal, SummaryCacheStore,
+                           DocumentStorage, RecallStorage, FactStorage, Housekeeping)

@@ -1,6 +1,10 @@
 """Move every session from the SQLite file to a PostgreSQL database, so a team can share one server.
 
     python -m graph.storage.migrate --from ~/.local/share/context-chat/chat.sqlite --to postgresql://...
+    python -m graph.storage.migrate --to postgresql://... --owner ada@example.com   # sessions made before sign-in
+
+`--owner` gives every session stored before sign-in was set up (and every one made without it) to one person,
+after the copy or, without `--from`, in place in the database `--to` names (a URL or a SQLite file).
 
 Each session's latest checkpoint (with its pending writes, so an unfinished turn can still be retried) goes
 through LangGraph's saver API, which re-encodes the same values; a delta channel (the transcript) is rebuilt
@@ -94,14 +98,40 @@ def migrate(source_path: str | Path, database_url: str, report: Callable[[str], 
     return counts
 
 
-def main(argv: list[str] | None = None) -> int:
-    """The command line: `--from` the SQLite file, `--to` the PostgreSQL URL."""
-    parser = argparse.ArgumentParser(prog="python -m graph.storage.migrate", description=__doc__.splitlines()[0])
-    parser.add_argument("--from", dest="source", required=True, help="the SQLite file (CHAT_DB_PATH)")
-    parser.add_argument("--to", dest="target", required=True, help="postgresql://user:password@host:5432/name")
-    arguments = parser.parse_args(argv)
+def assign_owner(location: str, owner: str, report: Callable[[str], None] = print) -> int:
+    """Give the sessions of the default owner in the database at `location` (a PostgreSQL URL or a SQLite
+    file) to `owner`; returns how many."""
+    from graph.storage.postgres import PostgresStorage, is_database_url
+
+    if not owner.strip():
+        raise DatabaseError("--owner needs the id the person signs in with (their e-mail)")
+    path = Path(location).expanduser()
+    if not is_database_url(location) and not path.is_file():
+        raise DatabaseError(f"No chat database at {path}")
+    storage = PostgresStorage.open(location) if is_database_url(location) else SqliteStorage.open(path)
     try:
-        migrate(arguments.source, arguments.target)
+        count = storage.assign_owner(owner)
+    finally:
+        storage.close()
+    report(f"sessions given to {owner}: {count}")
+    return count
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line: `--from` the SQLite file, `--to` the PostgreSQL URL, `--owner` of the older sessions."""
+    parser = argparse.ArgumentParser(prog="python -m graph.storage.migrate", description=__doc__.splitlines()[0])
+    parser.add_argument("--from", dest="source", help="the SQLite file (CHAT_DB_PATH)")
+    parser.add_argument("--to", dest="target", required=True,
+                        help="postgresql://user:password@host:5432/name (or, with --owner alone, a SQLite file)")
+    parser.add_argument("--owner", help="give the sessions made without sign-in to this person (their e-mail)")
+    arguments = parser.parse_args(argv)
+    if arguments.source is None and arguments.owner is None:
+        parser.error("say --from (to copy), --owner (to give sessions to someone), or both")
+    try:
+        if arguments.source is not None:
+            migrate(arguments.source, arguments.target)
+        if arguments.owner is not None:
+            assign_owner(arguments.target, arguments.owner)
     except DatabaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -52,8 +52,8 @@ class RunningApp:
     """The app started the way the README says (`make run`) on a free port, offline on the bundled model,
     with the given settings added to the environment."""
 
-    def __init__(self, log_path: Path, **settings: str) -> None:
-        port = free_port()
+    def __init__(self, log_path: Path, port: int | None = None, **settings: str) -> None:
+        port = port or free_port()  # given when the settings name it (sign-in's redirect address)
         env = {**os.environ, "STREAMLIT_SERVER_PORT": str(port), **settings}
         for name in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "CHAT_MODEL"):
             env.pop(name, None)

@@ -112,7 +112,12 @@ MIGRATIONS: list[list[str]] = [
     # 5: the facts listed about each summarized turn
     ["CREATE TABLE IF NOT EXISTS turn_facts (thread_id TEXT NOT NULL, turn INTEGER NOT NULL, facts JSON NOT NULL, "
      "PRIMARY KEY (thread_id, turn))"],
-    # 6: trigrams only of turns a glued word can be in (an English turn's trigrams took more room than its text)
+    # 6: each session's owner: '' (the single-person default) for every session stored before
+    [
+        "ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS owner TEXT NOT NULL DEFAULT ''",
+        "CREATE INDEX IF NOT EXISTS chat_sessions_owner ON chat_sessions (owner)",
+    ],
+    # 7: trigrams only of turns a glued word can be in (an English turn's trigrams took more room than its text)
     [
         "DROP INDEX IF EXISTS recall_turns_trgm",
         f"CREATE INDEX recall_turns_trgm ON recall_turns USING GIN (body gin_trgm_ops) WHERE body {NON_ASCII}",

@@ -8,10 +8,12 @@ from graph.storage.postgres.connection import Database
 from graph.storage.postgres.ranking import ranked_sql, search_params, search_terms, tsquery
 from graph.storage.postgres.schema import STEMMED
 from graph.storage.postgres.text import clean, json_value
-from graph.storage.shared.common import record_body
+from graph.storage.shared.common import DEFAULT_OWNER, record_body
 
 SNIPPET_TOKENS = 16
 SNIPPET_CONTEXT_CHARS = 30  # either side of a word found inside a longer one (Korean, Chinese)
+OWNED_BY = ("COALESCE((SELECT o.owner FROM chat_sessions AS o WHERE o.thread_id = t.thread_id), '') "
+            "= %(owner)s")  # turns of the sessions of one owner
 HEADLINE = f"StartSel=**, StopSel=**, MaxFragments=1, MaxWords={SNIPPET_TOKENS}, MinWords=4, FragmentDelimiter=…"
 
 
@@ -69,18 +71,18 @@ class PostgresSearch:
             rows = cur.execute(sql, search_params(words, session=session_id, below=below_turn, limit=limit)).fetchall()
         return [(int(row["turn"]), float(row["score"]), row["record"], int(row["tokens"])) for row in rows]
 
-    def search_turns(self, words: list[str], limit: int) -> list[dict]:
+    def search_turns(self, words: list[str], limit: int, owner: str = DEFAULT_OWNER) -> list[dict]:
         terms = search_terms(words)
         if not terms or limit <= 0:
             return []
-        ranked = ranked_sql("recall_turns", "body", "body_tsv", "TRUE", "c.thread_id, c.turn, c.day, c.body", words,
-                            STEMMED)
+        ranked = ranked_sql("recall_turns", "body", "body_tsv", OWNED_BY, "c.thread_id, c.turn, c.day, c.body", words,
+                            STEMMED)  # the word statistics count only the owner's turns too
         sql = (f"SELECT r.thread_id, COALESCE(NULLIF(s.title, ''), r.thread_id) AS title, r.turn, r.day, "
                f"ts_headline('{STEMMED}', r.body, query.q, %(headline)s) AS snippet, r.body "
                f"FROM ({ranked}) AS r LEFT JOIN chat_sessions AS s ON s.thread_id = r.thread_id, "
                f"(SELECT {tsquery(words, STEMMED)} AS q) AS query ORDER BY r.score DESC")
         with self.db.cursor(transaction=False) as cur:
-            rows = cur.execute(sql, search_params(words, limit=limit, headline=HEADLINE)).fetchall()
+            rows = cur.execute(sql, search_params(words, limit=limit, headline=HEADLINE, owner=clean(owner))).fetchall()
         return [{"session_id": row["thread_id"], "title": row["title"], "turn": int(row["turn"]), "day": row["day"],
                  "snippet": with_ellipses(row["snippet"], row["body"]) if "**" in row["snippet"]
                  else substring_snippet(row["body"], terms)}

@@ -5,11 +5,12 @@ from graph.storage.shared.cache import SummaryCacheRows
 from graph.storage.shared.documents import DocumentRows
 from graph.storage.shared.facts import FactRows
 from graph.storage.shared.journal import JournalRows
+from graph.storage.shared.owners import OwnerRows
 from graph.storage.shared.recall import RecallRows
 from graph.storage.shared.sessions import SessionRows
 
 
-class SharedTables(SessionRows, JournalRows, SummaryCacheRows, DocumentRows, RecallRows, FactRows):
+class SharedTables(SessionRows, OwnerRows, JournalRows, SummaryCacheRows, DocumentRows, RecallRows, FactRows):
     """Every role's statements that read alike in both dialects; a backend adds its search, locks and upkeep."""
 
 

@@ -5,7 +5,8 @@ from datetime import UTC, datetime
 TITLE_CHARS = 60
 SETTING_COLUMNS = ("system_prompt", "context_policy", "agent_prompt", "reminder", "hide_old_tool_results",
                    "compression_rate", "recall", "context_budget")
-SESSION_COLUMNS = ("thread_id", "title", "updated_at", "turns", *SETTING_COLUMNS)
+SESSION_COLUMNS = ("thread_id", "owner", "title", "updated_at", "turns", *SETTING_COLUMNS)
+DEFAULT_OWNER = ""  # whose a session is without sign-in, and every session stored before owners existed
 SESSION_TABLES = ("chat_sessions", "summary_prefetch", "turn_journal", "document_chunks", "documents",
                   "recall_turns", "turn_facts")  # every table holding a session's rows; chunks before their documents
 APP_TABLES = ("schema_version", *SESSION_TABLES)

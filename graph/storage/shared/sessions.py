@@ -1,7 +1,7 @@
 """The session list and each session's settings, beside the checkpoints."""
 
 from graph.storage.shared.base import Tables
-from graph.storage.shared.common import SESSION_TABLES, SETTING_COLUMNS, make_title, utc_now
+from graph.storage.shared.common import DEFAULT_OWNER, SESSION_TABLES, SETTING_COLUMNS, make_title, utc_now
 from state.session import SessionInfo, SessionSettings
 
 UPSERT_SETTINGS = (f"INSERT INTO chat_sessions (thread_id, updated_at, {', '.join(SETTING_COLUMNS)}) "
@@ -27,15 +27,15 @@ class SessionRows(Tables):
                         "ON CONFLICT (thread_id) DO UPDATE SET title = excluded.title",
                         (session_id, self.dialect.text(make_title(title)), utc_now()))
 
-    def list_sessions(self) -> list[SessionInfo]:
+    def list_sessions(self, owner: str = DEFAULT_OWNER) -> list[SessionInfo]:
         binary = self.dialect.binary
         with self.rows(transaction=False) as cur:
             rows = cur.execute(
                 "SELECT t.thread_id, COALESCE(s.title, '') AS title, COALESCE(s.updated_at, '') AS updated_at, "
                 f"COALESCE(s.turns, 0) AS turns FROM ({self._thread_source()}) AS t "
-                "LEFT JOIN chat_sessions AS s ON s.thread_id = t.thread_id "
-                f"ORDER BY COALESCE(s.updated_at, '') COLLATE {binary} DESC, t.thread_id COLLATE {binary}"
-            ).all()
+                "LEFT JOIN chat_sessions AS s ON s.thread_id = t.thread_id WHERE COALESCE(s.owner, '') = ? "
+                f"ORDER BY COALESCE(s.updated_at, '') COLLATE {binary} DESC, t.thread_id COLLATE {binary}",
+                (self.dialect.text(owner),)).all()
         return [SessionInfo(row["thread_id"], row["title"] or row["thread_id"], row["updated_at"], row["turns"])
                 for row in rows]
 

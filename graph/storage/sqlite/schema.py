@@ -98,6 +98,11 @@ MIGRATIONS: list[list[str]] = [
     # 6: the facts listed about each summarized turn
     ["CREATE TABLE IF NOT EXISTS turn_facts (thread_id TEXT NOT NULL, turn INTEGER NOT NULL, facts TEXT NOT NULL, "
      "PRIMARY KEY (thread_id, turn))"],
+    # 7: each session's owner: '' (the single-person default) for every session stored before
+    [
+        "ALTER TABLE chat_sessions ADD COLUMN owner TEXT NOT NULL DEFAULT ''",
+        "CREATE INDEX IF NOT EXISTS chat_sessions_owner ON chat_sessions(owner)",
+    ],
 ]
 
 

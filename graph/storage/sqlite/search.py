@@ -5,6 +5,7 @@ search is narrowed by the session id's words in the index, then kept to the exac
 import json
 
 from graph.storage.shared.base import Tables
+from graph.storage.shared.common import DEFAULT_OWNER
 
 SNIPPET_TOKENS = 16
 BODY_WEIGHTS = "1.0, 0.0"  # bm25 weights: the text counts, the session id only filters
@@ -63,7 +64,7 @@ class SqliteSearch(Tables):
         return [(int(row["turn"]), float(row["score"]), json.loads(row["record"]), int(row["tokens"]))
                 for row in rows]
 
-    def search_turns(self, words: list[str], limit: int) -> list[dict]:
+    def search_turns(self, words: list[str], limit: int, owner: str = DEFAULT_OWNER) -> list[dict]:
         if not words:
             return []
         with self.rows(transaction=False) as cur:
@@ -72,7 +73,7 @@ class SqliteSearch(Tables):
                 f"snippet(recall_fts, 0, '**', '**', '…', {SNIPPET_TOKENS}) AS snippet FROM recall_fts "
                 "JOIN recall_turns AS i ON i.id = recall_fts.rowid "
                 "LEFT JOIN chat_sessions AS s ON s.thread_id = i.thread_id "
-                f"WHERE recall_fts MATCH ? ORDER BY bm25(recall_fts, {BODY_WEIGHTS}) LIMIT ?",
-                (session_match(words, None), limit)).all()
+                f"WHERE recall_fts MATCH ? AND COALESCE(s.owner, '') = ? ORDER BY bm25(recall_fts, {BODY_WEIGHTS}) "
+                "LIMIT ?", (session_match(words, None), owner, limit)).all()
         return [{"session_id": row["thread_id"], "title": row["title"], "turn": int(row["turn"]), "day": row["day"],
                  "snippet": row["snippet"]} for row in rows]

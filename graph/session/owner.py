@@ -1,0 +1,30 @@
+"""A session is its owner's alone: another person's id answers as an unknown one would, and nothing is written
+to a session before its owner is known to be the caller."""
+
+from graph.storage import SessionOwners
+
+
+class SessionNotFound(LookupError):
+    """No session of this owner has the id (it may be someone else's; that is never said)."""
+
+    def __init__(self, session_id: str) -> None:
+        super().__init__(f"No session {session_id!r}.")
+        self.session_id = session_id
+
+
+def owner_key(owner: str | None, default_owner: str = "") -> str:
+    """How an owner is stored: the default owner (no sign-in, or the one configured) as ''."""
+    return "" if owner is None or owner == default_owner else owner
+
+
+def claim(storage: SessionOwners, session_id: str, owner: str) -> None:
+    """Make a new session `owner`'s before anything is written to it; SessionNotFound when it is someone else's."""
+    if not storage.claim_session(session_id, owner):
+        raise SessionNotFound(session_id)
+
+
+def check_owner(storage: SessionOwners, session_id: str, owner: str) -> None:
+    """SessionNotFound when a session with this id exists and is not `owner`'s; an unknown id passes."""
+    stored = storage.session_owner(session_id)
+    if stored is not None and stored != owner:
+        raise SessionNotFound(session_id)
