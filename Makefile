@@ -17,6 +17,7 @@ $(STAMP): pyproject.toml Makefile
 	touch $(STAMP)
 
 run: $(STAMP)
+	@$(PY) -m component.listen_check
 	$(VENV)/bin/streamlit run app.py
 
 system-packages:

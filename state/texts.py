@@ -352,6 +352,8 @@ SIGNIN_TEXT = {
         "open_without_sign_in": "이 앱은 로그인 없이 {address} 주소에서 열려 있어 대화를 보여 주지 않습니다: "
                                 "server.address를 127.0.0.1로 두거나 .streamlit/secrets.toml에 [auth]로 로그인을 "
                                 "설정하세요.",
+        "refused_to_listen": "로그인 없이 {address} 주소에서는 시작하지 않습니다: server.address를 127.0.0.1로 "
+                             "두거나 .streamlit/secrets.toml에 [auth]로 로그인을 설정하세요.",
     },
     "en": {
         "sign_in_caption": "Sign in with your team account to use this app; your chats are shown to you alone.",
@@ -362,6 +364,8 @@ SIGNIN_TEXT = {
                        "with another account.",
         "open_without_sign_in": "This app listens on {address} without sign-in, so it shows no chats: keep "
                                 "server.address at 127.0.0.1, or set up sign-in ([auth] in .streamlit/secrets.toml).",
+        "refused_to_listen": "Not starting on {address} without sign-in: keep server.address at 127.0.0.1, or set "
+                             "up sign-in ([auth] in .streamlit/secrets.toml).",
     },
 }
 

@@ -24,6 +24,7 @@ ADA_SAYS = "Remember that my favourite fruit is the mango."
 BOB_SAYS = "Remember that my favourite fruit is the papaya."
 CHAT_INPUT = "stChatInputTextArea"
 SIGN_IN = ".st-key-sign_in button"
+STREAMLIT = Path(__file__).resolve().parents[2] / ".venv" / "bin" / "streamlit"
 SIGN_OUT = ".st-key-sign_out button"
 CHAT_ROWS = '.st-key-session_list [class*="st-key-open_"] button'
 LISTED_IDS = """() => Array.from(document.querySelectorAll('.st-key-session_list [class*="st-key-open_"]'))
@@ -173,8 +174,10 @@ def test_two_people_each_see_only_their_own_chats_and_sign_out_ends_access(insta
 
 
 def test_without_sign_in_an_instance_on_an_open_address_shows_no_chat(browser, tmp_path):
+    """`make run` refuses to start there (tests/app/test_listen_check.py); started past it, the page says why."""
     database = tmp_path / "chat.sqlite"
-    app = RunningApp(tmp_path / "app.log", STREAMLIT_SERVER_ADDRESS="0.0.0.0", CHAT_DB_PATH=str(database))
+    app = RunningApp(tmp_path / "app.log", command=(str(STREAMLIT), "run", "app.py"),
+                     STREAMLIT_SERVER_ADDRESS="0.0.0.0", CHAT_DB_PATH=str(database))
     context = browser.new_context(locale="en-US")
     try:
         app.wait_until_healthy()

@@ -9,7 +9,8 @@ from graph.session.transcript import thread_config
 from graph.storage.base import KEEP_CHECKPOINTS
 from graph.storage.postgres import PostgresStorage
 from graph.storage.replay import first_step_needed
-from tests.conftest import make_engine
+from tests.conftest import make_engine, open_database
+from tests.storage.conftest import put_checkpoint
 
 TURNS = 45  # past the first full copy of each delta channel (about every 20 turns)
 
@@ -63,3 +64,18 @@ def test_a_real_conversation_keeps_what_its_load_replays(backend: str, database:
         assert engine.storage.prune_checkpoints("long") == 0
     finally:
         engine.close()
+
+
+def test_compaction_returns_every_freed_page_of_the_sqlite_file(tmp_path: Path):
+    storage = open_database(tmp_path / "chat.sqlite")
+    try:
+        for step in range(40):
+            put_checkpoint(storage, "s", step, {"note": "x" * 20_000})
+        storage.compact()
+        before = storage.size_bytes()
+        assert storage.prune_checkpoints("s", keep=1) == 39
+        storage.compact()
+        assert storage.db.conn.execute("PRAGMA freelist_count").fetchone()[0] == 0
+        assert storage.size_bytes() < before / 5
+    finally:
+        storage.close()

@@ -38,7 +38,7 @@ class SqliteHousekeeping(Tables):
     def compact(self) -> None:
         try:
             with self.rows(transaction=False) as cur:
-                cur.execute("PRAGMA incremental_vacuum")
+                cur.cursor.executescript("PRAGMA incremental_vacuum;")  # run to the end: execute frees one page
                 cur.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except sqlite3.OperationalError:
             logger.debug("Compaction skipped: database busy", exc_info=True)
