@@ -37,13 +37,14 @@ def _transcript_key(messages: Sequence[BaseMessage]) -> tuple | None:
 def split_turns(messages: Sequence[BaseMessage]) -> tuple[list[list[BaseMessage]], list[BaseMessage]]:
     """Split a transcript into its completed turns and the turn still in progress.
 
-    A turn asks this several times of the same transcript, so recent answers are kept (callers get their
-    own outer lists; the turns inside are shared and never changed).
+    A turn asks this several times of the same transcript, and the next turn of the same transcript with a few
+    messages more, so recent answers are kept and a longer transcript is split on from the longest one it
+    begins with (callers get their own outer lists; the turns inside are shared and never changed).
     """
     key = _transcript_key(messages)
     known = _SPLITS.get(key) if key else None
     if known is None:
-        known = _split(messages)
+        known = _split_on(messages, _longest_known_start(messages))
         if key:
             _SPLITS[key] = known
             while len(_SPLITS) > SPLITS_KEPT:
@@ -51,10 +52,22 @@ def split_turns(messages: Sequence[BaseMessage]) -> tuple[list[list[BaseMessage]
     return list(known[0]), list(known[1])
 
 
-def _split(messages: Sequence[BaseMessage]) -> tuple[list[list[BaseMessage]], list[BaseMessage]]:
-    turns: list[list[BaseMessage]] = []
-    current: list[BaseMessage] = []
-    for message in messages:
+def _longest_known_start(messages: Sequence[BaseMessage]) -> tuple[int, tuple[list[list[BaseMessage]], list]]:
+    """The longest split transcript this one begins with (same length-and-ids key on its first messages)."""
+    best: tuple[int, tuple[list[list[BaseMessage]], list]] = (0, ([], []))
+    for (length, first, middle, last), split in list(_SPLITS.items()):
+        if best[0] < length <= len(messages) and messages[0].id == first and \
+                messages[length // 2].id == middle and messages[length - 1].id == last:
+            best = (length, split)
+    return best
+
+
+def _split_on(messages: Sequence[BaseMessage],
+              start: tuple[int, tuple[list[list[BaseMessage]], list]]) -> tuple[list[list[BaseMessage]], list]:
+    done, (known_turns, known_current) = start
+    turns: list[list[BaseMessage]] = list(known_turns)
+    current: list[BaseMessage] = list(known_current)
+    for message in messages[done:]:
         current.append(message)
         if is_turn_end(message):
             turns.append(current)

@@ -1,10 +1,12 @@
 """The growing parts of a session's state kept as LangGraph delta channels: each checkpoint stores only what a
 step wrote, and a full copy every so many updates, so saving and loading a turn cost the same at any length."""
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, cast
 
-from langchain_core.messages import BaseMessage, BaseMessageChunk, message_chunk_to_message
+from langchain_core.messages import BaseMessage, BaseMessageChunk, RemoveMessage, message_chunk_to_message
 from langgraph.channels.delta import DeltaChannel
 from langgraph.graph.message import _messages_delta_reducer
 
@@ -15,6 +17,7 @@ from langgraph.graph.message import _messages_delta_reducer
 TRANSCRIPT_SNAPSHOT_UPDATES = 40
 RECORDS_SNAPSHOT_UPDATES = 5
 LOG_SNAPSHOT_UPDATES = 15
+_IDS_LOCK = threading.Lock()
 
 
 def _flat(writes: Sequence[Any]) -> list[Any]:
@@ -24,10 +27,57 @@ def _flat(writes: Sequence[Any]) -> list[Any]:
 
 def append_messages(state: list[BaseMessage], writes: Sequence[Any]) -> list[BaseMessage]:
     """`add_messages` for a batch of writes: a message with a known id replaces it, `RemoveMessage` removes it,
-    the rest are appended; a streamed chunk is kept as the whole message it ends as."""
+    the rest are appended; a streamed chunk is kept as the whole message it ends as. Appending new messages (what
+    nearly every write does) reuses the ids of the transcript it extends instead of reading them all again."""
     messages = [message_chunk_to_message(item) if isinstance(item, BaseMessageChunk) else item
                 for item in _flat(writes)]
-    return cast(list[BaseMessage], _messages_delta_reducer(cast(Any, state), [cast(Any, messages)]))
+    ids = _known_ids(state)
+    new_ids = _new_ids(messages, ids) if ids is not None else None
+    if ids is not None and new_ids is not None:
+        result = [*state, *messages]
+        _remember_ids(result, {**ids, **new_ids})
+        return result
+    result = cast(list[BaseMessage], _messages_delta_reducer(cast(Any, state), [cast(Any, messages)]))
+    _remember_ids(result, None)
+    return result
+
+
+def _new_ids(messages: list[Any], known: dict[str, None]) -> dict[str, None] | None:
+    """The ids of messages that are all new, distinct and not removals (None when any is not)."""
+    ids: dict[str, None] = {}
+    for message in messages:
+        if not isinstance(message, BaseMessage) or isinstance(message, RemoveMessage) or not message.id \
+                or message.id in known or message.id in ids:
+            return None
+        ids[message.id] = None
+    return ids
+
+
+_IDS: OrderedDict[int, tuple[list[BaseMessage], dict[str, None]]] = OrderedDict()  # by id() of the list it indexes
+IDS_KEPT = 16
+
+
+def _known_ids(state: list[BaseMessage]) -> dict[str, None] | None:
+    """The message ids of a transcript: remembered for a list this reducer returned, else read (None: a message
+    without an id, which only the full reducer handles)."""
+    with _IDS_LOCK:
+        known = _IDS.get(id(state))
+    if known is not None and known[0] is state:
+        return known[1]
+    if state and not isinstance(state[0], BaseMessage) or any(not m.id for m in state or []):
+        return None
+    return {m.id: None for m in state or []}  # type: ignore[misc]
+
+
+def _remember_ids(result: list[BaseMessage], ids: dict[str, None] | None) -> None:
+    if ids is None:
+        if any(not m.id for m in result):
+            return
+        ids = {m.id: None for m in result}  # type: ignore[misc]
+    with _IDS_LOCK:
+        _IDS[id(result)] = (result, ids)  # the list is held, so its id() cannot be reused while remembered
+        while len(_IDS) > IDS_KEPT:
+            _IDS.popitem(last=False)
 
 
 def upsert_records(state: list[dict], writes: Sequence[Any]) -> list[dict]:

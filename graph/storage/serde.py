@@ -21,13 +21,14 @@ CACHED_TYPES = (dict, list, _DeltaSnapshot)  # a whole checkpoint, one channel, 
 
 
 def fresh(value: Any) -> Any:
-    """A copy whose containers are new (so callers may change them) and whose messages are shared."""
+    """A copy whose containers are new (so callers may change them) and whose messages are shared: a checkpoint's
+    dicts all the way down, a list and the records in it (summaries, context points) one level deep."""
     if isinstance(value, _DeltaSnapshot):  # a delta channel's full copy (a tuple): its list is the container
         return _DeltaSnapshot(fresh(value.value))
     if isinstance(value, dict):
         return {key: fresh(item) for key, item in value.items()}
     if isinstance(value, list):
-        return [fresh(item) if isinstance(item, CACHED_TYPES) else item for item in value]
+        return [item.copy() if type(item) is dict else item for item in value]
     return value
 
 
