@@ -66,7 +66,10 @@ def _known_ids(state: list[BaseMessage]) -> dict[str, None] | None:
         return known[1]
     if state and not isinstance(state[0], BaseMessage) or any(not m.id for m in state or []):
         return None
-    return {m.id: None for m in state or []}  # type: ignore[misc]
+    ids: dict[str, None] = {m.id: None for m in state or []}  # type: ignore[misc]
+    if state:
+        _remember_ids(state, ids)  # a full copy is replayed from again and again
+    return ids
 
 
 def _remember_ids(result: list[BaseMessage], ids: dict[str, None] | None) -> None:

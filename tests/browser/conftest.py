@@ -7,13 +7,15 @@ import signal
 import subprocess
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
+from graph.engine import Engine
 from graph.models.local_server import free_port
+from tests.conftest import make_engine
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -108,6 +110,29 @@ class RunningApp:
                 self.kill()
             self.process.wait(timeout=KILL_SECONDS)
         self.log.close()
+
+
+@contextlib.contextmanager
+def all_answering(starting: Callable[[], list[RunningApp]]) -> Iterator[list[RunningApp]]:
+    """Instances started by `starting`, each answering before the tests go on, all stopped after."""
+    started: list[RunningApp] = []
+    try:
+        started += starting()
+        for instance in started:
+            instance.wait_until_healthy()
+        yield started
+    finally:
+        for instance in started:
+            instance.stop()
+
+
+@pytest.fixture(scope="module")
+def reader(database_url) -> Iterator[Engine]:
+    """The session API on the database the module's instances share (fake models: it only reads), to check what
+    was stored and whose it is."""
+    engine = make_engine(database_url)
+    yield engine
+    engine.close()
 
 
 @pytest.fixture(scope="module")

@@ -12,9 +12,8 @@ import pytest
 
 from graph.engine import Engine
 from graph.models.local_server import free_port
-from tests.browser.conftest import RunningApp
+from tests.browser.conftest import RunningApp, all_answering
 from tests.browser.test_chat_in_browser import REPLY_SECONDS, send_and_watch
-from tests.conftest import make_engine
 from tests.oidc_provider import Provider
 
 pytestmark = pytest.mark.browser
@@ -53,30 +52,17 @@ def secrets_file(folder: Path, provider: Provider, port: int, cookie_secret: str
 def instances(database_url, oidc_provider, tmp_path_factory) -> Iterator[tuple[RunningApp, RunningApp]]:
     """Instances A and B with sign-in, as a team runs them behind a load balancer (one cookie secret)."""
     cookie_secret = secrets.token_urlsafe(32)
-    started: list[RunningApp] = []
-    try:
-        for name in ("a", "b"):
-            folder = tmp_path_factory.mktemp(f"signin-{name}")
-            port = free_port()
-            oidc_provider.redirect_uris.add(f"http://127.0.0.1:{port}/oauth2callback")
-            started.append(RunningApp(folder / "app.log", port=port, DATABASE_URL=database_url,
-                                      CHAT_DB_PATH=str(folder / "unused.sqlite"),
-                                      STREAMLIT_SECRETS_FILES=str(secrets_file(folder, oidc_provider, port,
-                                                                               cookie_secret))))
-        for instance in started:
-            instance.wait_until_healthy()
+
+    def start(name: str) -> RunningApp:
+        folder = tmp_path_factory.mktemp(f"signin-{name}")
+        port = free_port()
+        oidc_provider.redirect_uris.add(f"http://127.0.0.1:{port}/oauth2callback")
+        return RunningApp(folder / "app.log", port=port, DATABASE_URL=database_url,
+                          CHAT_DB_PATH=str(folder / "unused.sqlite"),
+                          STREAMLIT_SECRETS_FILES=str(secrets_file(folder, oidc_provider, port, cookie_secret)))
+
+    with all_answering(lambda: [start(name) for name in ("a", "b")]) as started:
         yield started[0], started[1]
-    finally:
-        for instance in started:
-            instance.stop()
-
-
-@pytest.fixture(scope="module")
-def reader(database_url) -> Iterator[Engine]:
-    """The session API on the shared database (fake models: it only reads), to check whose each session is."""
-    engine = make_engine(database_url)
-    yield engine
-    engine.close()
 
 
 @pytest.fixture(scope="module")

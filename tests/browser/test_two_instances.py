@@ -11,9 +11,8 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
 from graph.engine import Engine
 from graph.session.transcript import has_unfinished_turn
-from tests.browser.conftest import RunningApp, alive
+from tests.browser.conftest import RunningApp, alive, all_answering
 from tests.browser.test_chat_in_browser import LONG_REQUEST, REPLY_SECONDS, send_and_watch
-from tests.conftest import make_engine
 
 pytestmark = pytest.mark.browser
 
@@ -40,24 +39,10 @@ def database_url(postgres_server) -> Iterator[str]:
 def instances(database_url, tmp_path_factory) -> Iterator[tuple[RunningApp, RunningApp]]:
     """Instances A and B, each with its own bundled model server, both answering before the tests start."""
     folder = tmp_path_factory.mktemp("instances")
-    started: list[RunningApp] = []
-    try:
-        started += [RunningApp(folder / f"{name}.log", DATABASE_URL=database_url,
-                               CHAT_DB_PATH=str(folder / f"{name}.sqlite")) for name in ("a", "b")]
-        for instance in started:
-            instance.wait_until_healthy()
+    with all_answering(lambda: [RunningApp(folder / f"{name}.log", DATABASE_URL=database_url,
+                                           CHAT_DB_PATH=str(folder / f"{name}.sqlite")) for name in ("a", "b")]) \
+            as started:
         yield started[0], started[1]
-    finally:
-        for instance in started:
-            instance.stop()
-
-
-@pytest.fixture(scope="module")
-def reader(database_url) -> Iterator[Engine]:
-    """The session API on the shared database (fake models: it only reads), to check what was stored."""
-    engine = make_engine(database_url)
-    yield engine
-    engine.close()
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
 from graph.session.transcript import thread_config
@@ -19,28 +20,30 @@ from tests.conftest import make_engine, send
 DATA = Path(__file__).parent / "data"
 
 
-def old_database(backend: str, database: str, tmp_path: Path, postgres_server=None) -> str:
+@pytest.fixture
+def old_database(backend: str, database: str, request) -> str:
     """The database the earlier release wrote, restored where this test keeps its data."""
     if backend == "sqlite":
         shutil.copy(DATA / "whole-list.sqlite", database)
         return database
-    subprocess.run([str(postgres_server.binaries / "psql"), "--quiet", "--set", "ON_ERROR_STOP=1", "--dbname",
-                    database, "--file", str(DATA / "whole-list.postgres.sql")], check=True, capture_output=True)
+    psql = request.getfixturevalue("postgres_server").binaries / "psql"
+    subprocess.run([str(psql), "--quiet", "--set", "ON_ERROR_STOP=1", "--dbname", database, "--file",
+                    str(DATA / "whole-list.postgres.sql")], check=True, capture_output=True)
     return database
 
 
-def answering() -> ScriptedChatModel:
-    return ScriptedChatModel(reply=lambda messages: AIMessage(f"Answer about {messages[-1].content}"))
+def engine_on(database: str):
+    """The engine on that database, with a model that answers every question."""
+    answering = ScriptedChatModel(reply=lambda messages: AIMessage(f"Answer about {messages[-1].content}"))
+    return make_engine(database, answering, ScriptedChatModel(reply=summary_reply), context_window=8192)
 
 
 def questions(messages) -> list[str]:
     return [m.content for m in messages if isinstance(m, HumanMessage)]
 
 
-def test_a_session_saved_whole_loads_continues_and_reloads(backend, database, tmp_path, request):
-    server = request.getfixturevalue("postgres_server") if backend == "postgres" else None
-    database = old_database(backend, database, tmp_path, server)
-    engine = make_engine(database, answering(), ScriptedChatModel(reply=summary_reply), context_window=8192)
+def test_a_session_saved_whole_loads_continues_and_reloads(old_database):
+    engine = engine_on(old_database)
     try:
         session = engine.session("whole-list")
         before = session.state()
@@ -54,7 +57,7 @@ def test_a_session_saved_whole_loads_continues_and_reloads(backend, database, tm
         assert "messages" not in latest.checkpoint["channel_values"]
     finally:
         engine.close()
-    reopened = make_engine(database, answering(), ScriptedChatModel(reply=summary_reply), context_window=8192)
+    reopened = engine_on(old_database)
     try:
         state = reopened.session("whole-list").state()
         assert questions(state["messages"]) == [f"question {n} about the garden" for n in range(1, 15)]
@@ -66,10 +69,8 @@ def test_a_session_saved_whole_loads_continues_and_reloads(backend, database, tm
         reopened.close()
 
 
-def test_a_turn_left_unfinished_by_the_earlier_release_is_retried(backend, database, tmp_path, request):
-    server = request.getfixturevalue("postgres_server") if backend == "postgres" else None
-    database = old_database(backend, database, tmp_path, server)
-    engine = make_engine(database, answering(), ScriptedChatModel(reply=summary_reply), context_window=8192)
+def test_a_turn_left_unfinished_by_the_earlier_release_is_retried(old_database):
+    engine = engine_on(old_database)
     try:
         session = engine.session("unfinished")
         assert session.unfinished()

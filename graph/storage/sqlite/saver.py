@@ -6,6 +6,7 @@ hundreds of them. A checkpoint's metadata already says which delta channels it c
 `counters_since_delta_snapshot`): this walk reads only metadata, decodes only the checkpoints that may hold a copy,
 and then fetches the writes after it as the stock saver does."""
 
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,6 +18,7 @@ from langgraph.checkpoint.sqlite._delta import build_delta_channels_writes_histo
 from graph.storage.replay import COUNTERS
 from graph.storage.replay_cache import ReplayCache
 
+KEPT_COPIES = 16  # checkpoints holding full copies, of the sessions in use
 ANCESTORS_SQL = (  # the stock walk's recursive query, returning metadata instead of the checkpoint
     "WITH RECURSIVE ancestors(checkpoint_id, parent_checkpoint_id, metadata) AS ("
     "SELECT checkpoint_id, parent_checkpoint_id, metadata FROM checkpoints "
@@ -33,6 +35,25 @@ CHECKPOINT_SQL = ("SELECT type, checkpoint FROM checkpoints"
 
 class ChatSqliteSaver(ReplayCache, SqliteSaver):
     """SqliteSaver that walks metadata to a delta channel's full copy, and reads a checkpoint's history once."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._copies: OrderedDict[tuple[str, str, str], dict[str, Any]] = OrderedDict()
+
+    def _values_of(self, cur: Any, thread_id: str, namespace: str, checkpoint_id: str) -> dict[str, Any]:
+        """The stored values of a checkpoint that may hold full copies, decoded once: a copy is replayed from
+        for a dozen turns, and a checkpoint never changes."""
+        key = (thread_id, namespace, checkpoint_id)
+        with self._values_lock:
+            values = self._copies.get(key)
+        if values is None:
+            type_tag, blob = cur.execute(CHECKPOINT_SQL, key).fetchone()
+            values = self.serde.loads_typed((type_tag, blob)).get("channel_values") or {}
+            with self._values_lock:
+                self._copies[key] = values
+                while len(self._copies) > KEPT_COPIES:
+                    self._copies.popitem(last=False)
+        return values
 
     def read_delta_history(self, config: RunnableConfig,
                            channels: Sequence[str]) -> Mapping[str, DeltaChannelHistory]:
@@ -64,8 +85,7 @@ class ChatSqliteSaver(ReplayCache, SqliteSaver):
                     chains[name].append(checkpoint_id)
                 maybe = [name for name in active if flags[channels.index(name)]]
                 if maybe:
-                    type_tag, blob = cur.execute(CHECKPOINT_SQL, (thread_id, namespace, checkpoint_id)).fetchone()
-                    values = (self.serde.loads_typed((type_tag, blob)).get("channel_values") or {})
+                    values = self._values_of(cur, thread_id, namespace, checkpoint_id)
                     seeds.update((name, values[name]) for name in maybe if name in values)
             with_chain = [name for name in channels if chains[name]]
             written = build_delta_stage2_sql(has_task_path=self._has_task_path,
