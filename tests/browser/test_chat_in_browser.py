@@ -5,6 +5,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -88,6 +89,7 @@ def test_a_greeting_and_a_sum_is_answered_with_the_right_number_first(app_url, p
     page.locator(".st-key-new_chat button").click()
     page.locator(ASSISTANT).first.wait_for(state="detached", timeout=30_000)
     send_and_watch(page, "Hello! What is 17 * 23?")
+    expect(page.locator(ASSISTANT).last).to_contain_text("391", timeout=REPLY_SECONDS * 1000)  # drawn in full
     reply = page.locator(ASSISTANT).last.inner_text()
     numbers = re.findall(r"\d{3,}", reply)
     assert "17 * 23 = 391." in reply and numbers and numbers[0] == "391", reply  # no guess before the result
