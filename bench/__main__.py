@@ -4,6 +4,7 @@ from bench import (
     deadlines,
     document_limits,
     flat_cost,
+    flat_turns,
     leaks,
     local_model,
     locomo,
@@ -18,6 +19,8 @@ from bench import (
 
 if __name__ == "__main__":
     flat_cost.main()
+    print()
+    flat_turns.main([])
     print()
     stress.main()
     print()
