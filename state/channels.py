@@ -17,7 +17,6 @@ from langgraph.graph.message import _messages_delta_reducer
 TRANSCRIPT_SNAPSHOT_UPDATES = 40
 RECORDS_SNAPSHOT_UPDATES = 5
 LOG_SNAPSHOT_UPDATES = 15
-_IDS_LOCK = threading.Lock()
 
 
 def _flat(writes: Sequence[Any]) -> list[Any]:
@@ -54,6 +53,7 @@ def _new_ids(messages: list[Any], known: dict[str, None]) -> dict[str, None] | N
 
 
 _IDS: OrderedDict[int, tuple[list[BaseMessage], dict[str, None]]] = OrderedDict()  # by id() of the list it indexes
+_IDS_LOCK = threading.Lock()
 IDS_KEPT = 16
 
 

@@ -15,23 +15,28 @@ LONG_REQUEST = "Write a long story about a dragon who learns to cook. Make it at
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
-def send_and_watch(page, text: str) -> list[int]:
-    """Send a message and sample the reply while the turn runs; return the lengths seen."""
+def send_and_read(page, text: str) -> list[str]:
+    """Send a message and read the reply's bubble while the turn runs and once it ends: every text seen, the
+    finished reply last."""
     before = page.locator(ASSISTANT).count()
     page.get_by_test_id("stChatInputTextArea").fill(text)
     page.keyboard.press("Enter")
     stop = page.locator(".st-key-stop")
     stop.wait_for(timeout=REPLY_SECONDS * 1000)
-    lengths: list[int] = []
+    seen: list[str] = []
     deadline = time.monotonic() + REPLY_SECONDS
     while stop.count() and time.monotonic() < deadline:
-        bubbles = page.locator(ASSISTANT)
-        if bubbles.count() > before:
-            lengths.append(len(bubbles.nth(before).inner_text()))
+        if page.locator(ASSISTANT).count() > before:
+            seen.append(page.locator(ASSISTANT).nth(before).inner_text())
         time.sleep(0.05)
     stop.wait_for(state="detached", timeout=REPLY_SECONDS * 1000)
     page.locator(ASSISTANT).nth(before).wait_for(timeout=REPLY_SECONDS * 1000)
-    return lengths
+    return [*seen, page.locator(ASSISTANT).nth(before).inner_text()]
+
+
+def send_and_watch(page, text: str) -> list[int]:
+    """Send a message and sample the reply while the turn runs; return the lengths seen."""
+    return [len(seen) for seen in send_and_read(page, text)[:-1]]
 
 
 def test_four_messages_stream_summarize_and_survive_a_reload(app_url, page):

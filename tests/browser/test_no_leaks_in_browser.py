@@ -1,35 +1,16 @@
 """In the real browser with the bundled model: a small uploaded document stays out of unrelated answers, on
 screen while they stream and after; a question about it still gets it, with its source, and never its JSON."""
 
-import time
 
 import pytest
 
-from tests.browser.test_chat_in_browser import ASSISTANT, REPLY_SECONDS
+from tests.browser.test_chat_in_browser import ASSISTANT, send_and_read
 
 pytestmark = pytest.mark.browser
 
 MEMO = "Project Heron: the kickoff code is HX-4471, the budget is 42,000 EUR, and the lead is Mina Park."
 SHAPE = ('"documents"', '"contents"', "참고 문서", "Reference documents")  # the request's JSON and its header
 LEAKS = (*SHAPE, "HX-4471", "42,000")
-
-
-def send_and_read(page, text: str) -> list[str]:
-    """Send a message and read the reply's bubble while the turn runs and once it ends: every text seen."""
-    before = page.locator(ASSISTANT).count()
-    page.get_by_test_id("stChatInputTextArea").fill(text)
-    page.keyboard.press("Enter")
-    stop = page.locator(".st-key-stop")
-    stop.wait_for(timeout=REPLY_SECONDS * 1000)
-    seen: list[str] = []
-    deadline = time.monotonic() + REPLY_SECONDS
-    while stop.count() and time.monotonic() < deadline:
-        if page.locator(ASSISTANT).count() > before:
-            seen.append(page.locator(ASSISTANT).nth(before).inner_text())
-        time.sleep(0.05)
-    stop.wait_for(state="detached", timeout=REPLY_SECONDS * 1000)
-    page.locator(ASSISTANT).nth(before).wait_for(timeout=REPLY_SECONDS * 1000)
-    return [*seen, page.locator(ASSISTANT).nth(before).inner_text()]
 
 
 def test_an_uploaded_memo_stays_out_of_unrelated_answers(app_url, page, tmp_path):
