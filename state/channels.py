@@ -1,6 +1,7 @@
 """The growing parts of a session's state kept as LangGraph delta channels: each checkpoint stores only what a
 step wrote, and a full copy every so many updates, so saving and loading a turn cost the same at any length."""
 
+import operator
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -52,33 +53,42 @@ def _new_ids(messages: list[Any], known: dict[str, None]) -> dict[str, None] | N
     return ids
 
 
-_IDS: OrderedDict[int, tuple[list[BaseMessage], dict[str, None]]] = OrderedDict()  # by id() of the list it indexes
+# By the length and last message of the list indexed: LangGraph copies a channel's list between steps and the
+# replay cache hands out copies, and a shallow copy holds the same messages, so it finds the same index.
+_IDS: OrderedDict[tuple[int, int], tuple[list[BaseMessage], dict[str, None]]] = OrderedDict()
 _IDS_LOCK = threading.Lock()
 IDS_KEPT = 16
 
 
+def _index_key(messages: list[BaseMessage]) -> tuple[int, int]:
+    return len(messages), id(messages[-1])
+
+
 def _known_ids(state: list[BaseMessage]) -> dict[str, None] | None:
-    """The message ids of a transcript: remembered for a list this reducer returned, else read (None: a message
-    without an id, which only the full reducer handles)."""
+    """The message ids of a transcript: remembered for a list this reducer returned (or a copy of one), else
+    read (None: a message without an id, which only the full reducer handles)."""
+    if not state:
+        return {}
     with _IDS_LOCK:
-        known = _IDS.get(id(state))
-    if known is not None and known[0] is state:
+        known = _IDS.get(_index_key(state))
+    if known is not None and (known[0] is state or all(map(operator.is_, known[0], state))):
         return known[1]
-    if state and not isinstance(state[0], BaseMessage) or any(not m.id for m in state or []):
+    if not isinstance(state[0], BaseMessage) or any(not m.id for m in state):
         return None
-    ids: dict[str, None] = {m.id: None for m in state or []}  # type: ignore[misc]
-    if state:
-        _remember_ids(state, ids)  # a full copy is replayed from again and again
+    ids: dict[str, None] = {m.id: None for m in state}  # type: ignore[misc]
+    _remember_ids(state, ids)  # a full copy is replayed from again and again
     return ids
 
 
 def _remember_ids(result: list[BaseMessage], ids: dict[str, None] | None) -> None:
+    if not result:
+        return
     if ids is None:
         if any(not m.id for m in result):
             return
         ids = {m.id: None for m in result}  # type: ignore[misc]
-    with _IDS_LOCK:
-        _IDS[id(result)] = (result, ids)  # the list is held, so its id() cannot be reused while remembered
+    with _IDS_LOCK:  # the list is held, so the ids of its messages cannot be reused while remembered
+        _IDS[_index_key(result)] = (list(result), ids)
         while len(_IDS) > IDS_KEPT:
             _IDS.popitem(last=False)
 

@@ -17,12 +17,12 @@ from graph.storage.postgres.connection import (
     open_pool,
     pool_target,
     redact,
-    saver_on,
     setup_once,
     startup_lock,
 )
 from graph.storage.postgres.housekeeping import PostgresHousekeeping
 from graph.storage.postgres.lock import PostgresLock
+from graph.storage.postgres.saver import saver_on
 from graph.storage.postgres.schema import migrate
 from graph.storage.postgres.search import PostgresSearch
 from graph.storage.postgres.text import clean, json_value

@@ -14,13 +14,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 from langgraph.checkpoint.postgres import PostgresSaver
-from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import ConnectionPool
 
 from graph.storage.base import DatabaseError
-from graph.storage.replay_cache import ReplayCache
-from graph.storage.serde import CachingSerializer
 
 URL_SCHEMES = ("postgresql", "postgres")
 POOL_MIN = 1
@@ -93,15 +90,6 @@ def open_pool(url: str, **connection: Any) -> ConnectionPool[Any]:
         pool.close()
         raise DatabaseError(f"Cannot open the chat database at {redact(url)}: {error}") from error
     return pool
-
-
-class ChatPostgresSaver(ReplayCache, PostgresSaver):
-    """LangGraph's PostgresSaver, reading a checkpoint's transcript history once."""
-
-
-def saver_on(pool: ConnectionPool[Any]) -> PostgresSaver:
-    """LangGraph's PostgresSaver on the pool, deserializing only LangGraph's safe types (never pickle)."""
-    return ChatPostgresSaver(pool, serde=CachingSerializer(JsonPlusSerializer(allowed_msgpack_modules=None)))
 
 
 def setup_once(saver: PostgresSaver, key: str) -> None:

@@ -16,19 +16,10 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.checkpoint.sqlite._delta import build_delta_channels_writes_history, build_delta_stage2_sql
 
 from graph.storage.replay import COUNTERS
-from graph.storage.replay_cache import ReplayCache
+from graph.storage.replay_cache import ANCESTORS_SQL, Ancestor, ReplayCache
 
 KEPT_COPIES = 16  # checkpoints holding full copies, of the sessions in use
-ANCESTORS_SQL = (  # the stock walk's recursive query, returning metadata instead of the checkpoint
-    "WITH RECURSIVE ancestors(checkpoint_id, parent_checkpoint_id, metadata) AS ("
-    "SELECT checkpoint_id, parent_checkpoint_id, metadata FROM checkpoints "
-    "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? "
-    "UNION ALL "
-    "SELECT c.checkpoint_id, c.parent_checkpoint_id, c.metadata "
-    "FROM ancestors a CROSS JOIN checkpoints c ON c.checkpoint_id = a.parent_checkpoint_id "
-    "WHERE c.thread_id = ? AND c.checkpoint_ns = ?) "
-    "SELECT checkpoint_id, {copied} FROM ancestors"
-)
+WHOLE_CHAIN = 1_000_000  # a load's walk stops at the full copies, however far back
 CHECKPOINT_SQL = ("SELECT type, checkpoint FROM checkpoints"
                   " WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?")
 
@@ -66,15 +57,10 @@ class ChatSqliteSaver(ReplayCache, SqliteSaver):
         namespace = config["configurable"].get("checkpoint_ns", "")
         chains: dict[str, list[str]] = {name: [] for name in channels}
         seeds: dict[str, Any] = {}
-        # per channel: 1 when the checkpoint's counters do not count it (a copy may be there, or nothing yet)
-        copied = ", ".join(f"json_extract(CAST(metadata AS TEXT), '$.{COUNTERS}.\"{name}\"') IS NULL"
-                           for name in channels)
+        seen: set[str] = set()
+        ancestors = self.recent_ancestors(thread_id, namespace, target, channels, WHOLE_CHAIN)
         with self.cursor(transaction=False) as cur:
-            rows = cur.execute(ANCESTORS_SQL.format(copied=copied),
-                               (thread_id, namespace, target, thread_id, namespace)).fetchall()
-            seen: set[str] = set()
-            for row in rows[1:]:  # the target's own value and writes are not part of its history
-                checkpoint_id, flags = row[0], row[1:]
+            for checkpoint_id, copied in ancestors:
                 if checkpoint_id in seen:
                     break  # a chain that loops back (a checkpoint put again) ends here
                 seen.add(checkpoint_id)
@@ -83,18 +69,34 @@ class ChatSqliteSaver(ReplayCache, SqliteSaver):
                     break
                 for name in active:
                     chains[name].append(checkpoint_id)
-                maybe = [name for name in active if flags[channels.index(name)]]
-                if maybe:
+                if maybe := [name for name in active if copied[channels.index(name)]]:
                     values = self._values_of(cur, thread_id, namespace, checkpoint_id)
                     seeds.update((name, values[name]) for name in maybe if name in values)
-            with_chain = [name for name in channels if chains[name]]
-            written = build_delta_stage2_sql(has_task_path=self._has_task_path,
-                                             chain_lens=[len(chains[name]) for name in with_chain])
-            rows2 = []
-            if written:
-                parameters: list[Any] = []
-                for name in with_chain:
-                    parameters += [thread_id, namespace, name, *chains[name]]
-                rows2 = cur.execute(written, parameters).fetchall()
-        return build_delta_channels_writes_history(channels=channels, chain_by_ch=chains, seed_val_by_ch=seeds,
-                                                   seeded=set(seeds), stage2_rows=rows2, serde=self.serde)
+        histories = dict(self.read_writes(thread_id, namespace, chains))
+        for name, seed in seeds.items():
+            histories[name]["seed"] = seed
+        return histories
+
+    def recent_ancestors(self, thread_id: str, namespace: str, checkpoint_id: str, channels: Sequence[str],
+                         steps: int) -> list[Ancestor]:
+        # per channel: 1 when the checkpoint's counters do not count it (a copy may be there, or nothing yet)
+        copied = ", ".join(f"json_extract(CAST(metadata AS TEXT), '$.{COUNTERS}.\"{name}\"') IS NULL"
+                           for name in channels)
+        with self.cursor(transaction=False) as cur:
+            rows = cur.execute(ANCESTORS_SQL.format(copied=copied),
+                               (thread_id, namespace, checkpoint_id, thread_id, namespace, steps)).fetchall()
+        return [(row[0], [bool(flag) for flag in row[1:]]) for row in rows]
+
+    def read_writes(self, thread_id: str, namespace: str,
+                    chains: Mapping[str, list[str]]) -> Mapping[str, DeltaChannelHistory]:
+        channels = list(chains)
+        with_chain = [name for name in channels if chains[name]]
+        written = build_delta_stage2_sql(has_task_path=self._has_task_path,
+                                         chain_lens=[len(chains[name]) for name in with_chain])
+        parameters: list[Any] = []
+        for name in with_chain:
+            parameters += [thread_id, namespace, name, *chains[name]]
+        with self.cursor(transaction=False) as cur:
+            rows = cur.execute(written, parameters).fetchall() if written else []
+        return build_delta_channels_writes_history(channels=channels, chain_by_ch=chains, seed_val_by_ch={},
+                                                   seeded=set(), stage2_rows=rows, serde=self.serde)

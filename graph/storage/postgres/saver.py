@@ -1,0 +1,49 @@
+"""LangGraph's PostgresSaver with the app's serializer, reading a checkpoint's delta history once and a newer
+checkpoint's as the writes since an ancestor already read (see `graph.storage.replay_cache`)."""
+
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from langgraph.checkpoint.base import DeltaChannelHistory
+from langgraph.checkpoint.postgres import PostgresSaver
+from langgraph.checkpoint.postgres.base import _build_delta_stage2_sql
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from psycopg_pool import ConnectionPool
+
+from graph.storage.replay import COUNTERS
+from graph.storage.replay_cache import ANCESTORS_SQL, Ancestor, ReplayCache
+from graph.storage.serde import CachingSerializer
+
+
+class ChatPostgresSaver(ReplayCache, PostgresSaver):
+    """LangGraph's PostgresSaver, reading a checkpoint's transcript history once, and a newer checkpoint's as the
+    writes since an ancestor already read."""
+
+    def recent_ancestors(self, thread_id: str, namespace: str, checkpoint_id: str, channels: Sequence[str],
+                         steps: int) -> list[Ancestor]:
+        copied = ", ".join(f"(metadata -> '{COUNTERS}' -> %s) IS NULL AS copied_{position}"
+                           for position in range(len(channels)))
+        with self._cursor() as cur:
+            cur.execute(ANCESTORS_SQL.replace("?", "%s").format(copied=copied),
+                        (thread_id, namespace, checkpoint_id, thread_id, namespace, steps, *channels))
+            return [(row["checkpoint_id"], [bool(row[f"copied_{position}"]) for position in range(len(channels))])
+                    for row in cur.fetchall()]
+
+    def read_writes(self, thread_id: str, namespace: str,
+                    chains: Mapping[str, list[str]]) -> Mapping[str, DeltaChannelHistory]:
+        channels = list(chains)
+        written = _build_delta_stage2_sql(channels_with_chain=channels, channels_with_seed=[])
+        parameters: list[Any] = []
+        for name in channels:
+            parameters += [thread_id, namespace, name, chains[name]]
+        with self._cursor() as cur:
+            cur.execute(written, parameters)
+            rows = cur.fetchall()
+        return self._build_delta_channels_writes_history(
+            channels=channels, chain_by_ch=chains, seed_ver_by_ch={name: None for name in channels},
+            seed_inline_by_ch={}, stage2_rows=cast(Any, rows))
+
+
+def saver_on(pool: ConnectionPool[Any]) -> PostgresSaver:
+    """LangGraph's PostgresSaver on the pool, deserializing only LangGraph's safe types (never pickle)."""
+    return ChatPostgresSaver(pool, serde=CachingSerializer(JsonPlusSerializer(allowed_msgpack_modules=None)))
