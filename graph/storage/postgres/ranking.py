@@ -50,59 +50,85 @@ def tsquery(words: list[str], config: str = "simple") -> str:
     return " || ".join(f"plainto_tsquery('{config}', %(w{index})s)" for index in range(len(search_terms(words))))
 
 
+def matching(words: list[str], text: str, tsv: str) -> str:
+    """SQL for a row holding any of the words: by its tsvector (the index's), or, with a glued word among them,
+    inside its text too."""
+    if not any(glued(word) for word in search_terms(words)):
+        return f"t.{tsv} @@ query.q"
+    return f"(t.{tsv} @@ query.q OR (t.{text} {NON_ASCII} AND t.{text} ILIKE ANY(%(patterns)s::text[])))"
+
+
 def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words: list[str],
                config: str = "simple") -> str:
     """A query of `columns` (of `table` as `c`) with its `score`, best first, for `search_params(words, ...)`.
 
     `where` scopes the rows searched (and those the word statistics count); `%(limit)s` caps the result;
-    `config` is the text search configuration `tsv` was made with.
+    `config` is the text search configuration `tsv` was made with. A candidate's words are read from its
+    tsvector once for all the words; only the best rows (and those tied with the last) are ranked by density,
+    and only the rows returned are read whole.
     """
     return f"""
     WITH query AS MATERIALIZED (SELECT {tsquery(words, config)} AS q),
+    stems AS MATERIALIZED (
+        SELECT w.word, w.glued,
+               COALESCE((SELECT min(s.lexeme) FROM unnest(to_tsvector('{config}', w.word)) AS s), w.word) AS lexeme
+        FROM unnest(%(words)s::text[], %(glued)s::boolean[]) AS w(word, glued)
+    ),
     candidates AS MATERIALIZED (
-        SELECT row_number() OVER () AS rid, t.*, length(t.{text}) AS chars, ts_rank_cd(t.{tsv}, query.q) AS density
+        SELECT row_number() OVER () AS rid, t.ctid AS ref, t.{text} AS body, t.{tsv} AS tsv,
+               length(t.{text}) AS chars
         FROM {table} AS t, query
-        WHERE {where} AND (t.{tsv} @@ query.q OR (t.{text} {NON_ASCII} AND t.{text} ILIKE ANY(%(patterns)s::text[])))
+        WHERE {where} AND {matching(words, text, tsv)}
     ),
     scope AS MATERIALIZED (
         SELECT count(*)::float8 AS n, GREATEST(COALESCE(avg(length(t.{text})), 1), 1)::float8 AS avglen
         FROM {table} AS t WHERE {where}
     ),
+    whole AS MATERIALIZED (
+        SELECT c.rid, st.word, sum(COALESCE(array_length(l.positions, 1), 1))::float8 AS whole
+        FROM candidates AS c CROSS JOIN LATERAL unnest(c.tsv) AS l JOIN stems AS st ON st.lexeme = l.lexeme
+        GROUP BY c.rid, st.word
+    ),
     weighted AS MATERIALIZED (
-        SELECT c.rid, c.chars, c.density, w.word,
+        SELECT h.rid, h.word, h.whole AS tf
+        FROM whole AS h JOIN stems AS st USING (word) WHERE NOT st.glued
+        UNION ALL
+        SELECT c.rid, st.word,
                m.whole + CASE WHEN m.inside > m.whole
-                              THEN (m.inside - m.whole) * GREATEST({PARTIAL_WEIGHT}, word_similarity(w.word, substr(
-                                  c.{text}, GREATEST(strpos(lower(c.{text}), w.word) - {SIMILARITY_MARGIN}, 1),
-                                  length(w.word) + 2 * {SIMILARITY_MARGIN})))
+                              THEN (m.inside - m.whole) * GREATEST({PARTIAL_WEIGHT}, word_similarity(st.word, substr(
+                                  c.body, GREATEST(strpos(lower(c.body), st.word) - {SIMILARITY_MARGIN}, 1),
+                                  length(st.word) + 2 * {SIMILARITY_MARGIN})))
                               ELSE 0 END AS tf
-        FROM candidates AS c
-        CROSS JOIN unnest(%(words)s::text[], %(glued)s::boolean[]) AS w(word, glued)
+        FROM candidates AS c CROSS JOIN stems AS st
+        LEFT JOIN whole AS h ON h.rid = c.rid AND h.word = st.word
         CROSS JOIN LATERAL (
-            SELECT COALESCE((SELECT min(s.lexeme) FROM unnest(to_tsvector('{config}', w.word)) AS s), w.word) AS lexeme
-        ) AS stem
-        CROSS JOIN LATERAL (
-            SELECT (SELECT COALESCE(sum(COALESCE(array_length(l.positions, 1), 1)), 0)
-                    FROM unnest(c.{tsv}) AS l WHERE l.lexeme = stem.lexeme)::float8 AS whole,
-                   CASE WHEN w.glued
-                        THEN (length(lower(c.{text})) - length(replace(lower(c.{text}), w.word, ''))) / length(w.word)
-                        ELSE 0 END::float8 AS inside
+            SELECT COALESCE(h.whole, 0) AS whole,
+                   ((length(lower(c.body)) - length(replace(lower(c.body), st.word, ''))) / length(st.word))::float8
+                       AS inside
             OFFSET 0
         ) AS m
+        WHERE st.glued
     ),
     frequency AS MATERIALIZED (
         SELECT word, count(*) FILTER (WHERE tf > 0)::float8 AS df FROM weighted GROUP BY word
     ),
-    top AS MATERIALIZED (
-        SELECT w.rid, w.density,
+    scored AS MATERIALIZED (
+        SELECT w.rid,
                sum(ln(1 + (s.n - f.df + 0.5) / (f.df + 0.5))
-                   * w.tf * {K1 + 1} / (w.tf + {K1} * (1 - {B} + {B} * w.chars / s.avglen))) AS score
-        FROM weighted AS w JOIN frequency AS f USING (word) CROSS JOIN scope AS s
+                   * w.tf * {K1 + 1} / (w.tf + {K1} * (1 - {B} + {B} * c.chars / s.avglen))) AS score
+        FROM weighted AS w JOIN frequency AS f USING (word) JOIN candidates AS c USING (rid) CROSS JOIN scope AS s
         WHERE w.tf > 0
-        GROUP BY w.rid, w.density
-        ORDER BY score DESC, w.density DESC
+        GROUP BY w.rid
+        ORDER BY score DESC
+        FETCH FIRST %(limit)s ROWS WITH TIES
+    ),
+    top AS MATERIALIZED (
+        SELECT s.rid, s.score, ts_rank_cd(c.tsv, query.q) AS density
+        FROM scored AS s JOIN candidates AS c USING (rid), query
+        ORDER BY s.score DESC, density DESC
         LIMIT %(limit)s
     )
     SELECT {columns}, top.score::float8 AS score
-    FROM top JOIN candidates AS c USING (rid)
+    FROM top JOIN candidates AS r USING (rid) JOIN {table} AS c ON c.ctid = r.ref
     ORDER BY top.score DESC, top.density DESC
     """
