@@ -63,7 +63,8 @@ def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words:
     """A query of `columns` (of `table` as `c`) with its `score`, best first, for `search_params(words, ...)`.
 
     `where` scopes the rows searched (and those the word statistics count); `%(limit)s` caps the result;
-    `config` is the text search configuration `tsv` was made with. A candidate's words are read from its
+    `config` is the text search configuration `tsv` was made with; `table` stores each row's length in `chars`.
+    A candidate's words are read from its
     tsvector once for all the words; only the best rows (and those tied with the last) are ranked by density,
     and only the rows returned are read whole.
     """
@@ -76,12 +77,12 @@ def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words:
     ),
     candidates AS MATERIALIZED (
         SELECT row_number() OVER () AS rid, t.ctid AS ref, t.{text} AS body, t.{tsv} AS tsv,
-               length(t.{text}) AS chars
+               t.chars
         FROM {table} AS t, query
         WHERE {where} AND {matching(words, text, tsv)}
     ),
     scope AS MATERIALIZED (
-        SELECT count(*)::float8 AS n, GREATEST(COALESCE(avg(length(t.{text})), 1), 1)::float8 AS avglen
+        SELECT count(*)::float8 AS n, GREATEST(COALESCE(avg(t.chars), 1), 1)::float8 AS avglen
         FROM {table} AS t WHERE {where}
     ),
     whole AS MATERIALIZED (

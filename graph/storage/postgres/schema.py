@@ -122,6 +122,13 @@ MIGRATIONS: list[list[str]] = [
         "DROP INDEX IF EXISTS recall_turns_trgm",
         f"CREATE INDEX recall_turns_trgm ON recall_turns USING GIN (body gin_trgm_ops) WHERE body {NON_ASCII}",
     ],
+    # 8: each searched row's length in characters, stored: ranking reads every row's length of the session, and
+    # counting the characters of every turn again on each search grew with the session
+    [
+        "ALTER TABLE recall_turns ADD COLUMN IF NOT EXISTS chars INTEGER GENERATED ALWAYS AS (length(body)) STORED",
+        "ALTER TABLE document_chunks ADD COLUMN IF NOT EXISTS chars INTEGER GENERATED ALWAYS AS (length(contents)) "
+        "STORED",
+    ],
 ]
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:
