@@ -59,15 +59,29 @@ def extractive_summary(lines: Sequence[tuple[str, str]], target_chars: int) -> s
             chosen = trial
         if len(_render(chosen)) >= low:
             return _render(chosen)
-    for sentence in best_first:  # still short: the start of the best sentence left, cut at a word
-        if sentence in chosen:
-            continue
-        room = int(target_chars - len(_render(chosen))) - len(sentence.speaker) - 3
-        if cut := cut_at_word(sentence.text, room):
-            chosen = sorted([*chosen, Sentence(sentence.position, sentence.speaker, cut, 0.0)],
-                            key=lambda s: s.position)
-        break
-    return _render(chosen)
+    return _filled(chosen, best_first, target_chars, low, high)
+
+
+def _filled(chosen: list[Sentence], best_first: list[Sentence], target_chars: int, low: float, high: float) -> str:
+    """Chosen sentences still short of the target: the start of another sentence added, cut at a word, or put in
+    place of the least telling chosen one when the room left is too small for it; the first that lands within
+    the tolerance, else the longest that does not overshoot."""
+    best = _render(chosen)
+    bases = [chosen, *([s for s in chosen if s is not dropped] for dropped in sorted(chosen, key=lambda s: s.score))]
+    for base in bases:
+        for sentence in best_first:
+            if sentence in base:
+                continue
+            room = int(target_chars - len(_render(base))) - len(sentence.speaker) - 3
+            if not (cut := cut_at_word(sentence.text, room)):
+                continue
+            trial = _render(sorted([*base, Sentence(sentence.position, sentence.speaker, cut, 0.0)],
+                                   key=lambda s: s.position))
+            if low <= len(trial) <= high:
+                return trial
+            if len(best) < len(trial) <= high:
+                best = trial
+    return best
 
 
 def cut_at_word(text: str, room: int, shortest: int | None = None) -> str:

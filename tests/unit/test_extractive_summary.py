@@ -1,6 +1,7 @@
 """The extractive summary: only the conversation's own sentences, facts first, in their order, at the length
 the rate sets within 10%, in English, Korean and Chinese."""
 
+import random
 import re
 
 import pytest
@@ -81,3 +82,30 @@ def test_a_block_of_messages_and_a_merge_of_records():
     merged = merge_records(ExtractiveSummarizer(), [first, second], 80, "s")
     assert merged["turns"] == [1, 2] and abs(merged["summary_chars"] - 80) <= 8
     assert "Miso" in merged["summary"] or "Busan" in merged["summary"]
+
+
+def short_block(seed: int) -> list[tuple[str, str]]:
+    """Three short turns like a first chat with the bundled model: a question, a reply of a few sentences."""
+    rng = random.Random(seed)
+    words = ["Lisbon", "capital", "France", "Paris", "colour", "primary", "blue", "name", "Ada", "city",
+             "river", "museum", "answer", "question", "remember", "beautiful", "interesting", "is", "the", "a"]
+
+    def sentence() -> str:
+        return " ".join(rng.choice(words) for _ in range(rng.randint(3, 12))).capitalize() + rng.choice(".!?")
+
+    return [(speaker, " ".join(sentence() for _ in range(rng.randint(1, 4))))
+            for _ in range(3) for speaker in ("User", "Assistant")]
+
+
+@pytest.mark.parametrize("rate", [0.1, 0.2, 0.3, 0.4, 0.5])
+def test_a_short_block_is_held_to_the_rate_within_ten_percent(rate):
+    misses = []
+    for seed in range(200):
+        lines = short_block(seed)
+        target = rate * original_chars(lines)
+        if target < 80:
+            continue  # a sentence's start needs a few words' room
+        summary = extractive_summary(lines, int(target))
+        if not 0.9 * target <= len(summary) <= 1.1 * target:
+            misses.append((seed, len(summary), round(target)))
+    assert misses == []
