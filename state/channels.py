@@ -71,7 +71,7 @@ def _known_ids(state: list[BaseMessage]) -> dict[str, None] | None:
         return {}
     with _IDS_LOCK:
         known = _IDS.get(_index_key(state))
-    if known is not None and (known[0] is state or all(map(operator.is_, known[0], state))):
+    if known is not None and all(map(operator.is_, known[0], state)):
         return known[1]
     if not isinstance(state[0], BaseMessage) or any(not m.id for m in state):
         return None

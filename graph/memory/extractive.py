@@ -69,10 +69,11 @@ def _filled(chosen: list[Sentence], best_first: list[Sentence], target_chars: in
     best = _render(chosen)
     bases = [chosen, *([s for s in chosen if s is not dropped] for dropped in sorted(chosen, key=lambda s: s.score))]
     for base in bases:
+        left = int(target_chars - len(_render(base)))
         for sentence in best_first:
             if sentence in base:
                 continue
-            room = int(target_chars - len(_render(base))) - len(sentence.speaker) - 3
+            room = left - len(sentence.speaker) - 3
             if not (cut := cut_at_word(sentence.text, room)):
                 continue
             trial = _render(sorted([*base, Sentence(sentence.position, sentence.speaker, cut, 0.0)],

@@ -48,8 +48,7 @@ class ReplayCache:
         if not configurable.get("checkpoint_id") or not channels or any(name not in delta_channels()
                                                                             for name in channels):
             return self.read_delta_history(config, channels)  # not this app's state: as the saver reads it
-        key = (str(configurable.get("thread_id")), str(configurable.get("checkpoint_ns", "")),
-               str(configurable["checkpoint_id"]))
+        key = checkpoint_key(configurable)
         known = self._known(key)
         missing = [name for name in channels if name not in known]
         if missing:
@@ -72,8 +71,7 @@ class ReplayCache:
                   if isinstance(value, _DeltaSnapshot) and name in delta_channels()}
         configurable = saved.get("configurable") or {}
         if copies and configurable.get("checkpoint_id"):
-            self._remember((str(configurable.get("thread_id")), str(configurable.get("checkpoint_ns", "")),
-                            str(configurable["checkpoint_id"])), copies)
+            self._remember(checkpoint_key(configurable), copies)
         return saved
 
     def _known(self, key: tuple[str, str, str]) -> dict[str, Any]:
@@ -98,11 +96,12 @@ class ReplayCache:
         full copy between: that value with the writes since replayed (the other channels are left out)."""
         thread_id, namespace, checkpoint_id = key
         ancestors = self.recent_ancestors(thread_id, namespace, checkpoint_id, channels, RECENT_STEPS)
+        with self._values_lock:
+            known_at = [dict(self._values.get((thread_id, namespace, ancestor), {})) for ancestor, _ in ancestors]
         bases: dict[str, Any] = {}
         chains: dict[str, list[str]] = {}
         for position, name in enumerate(channels):
-            for depth, (ancestor, copied) in enumerate(ancestors):
-                known = self._known((thread_id, namespace, ancestor))
+            for depth, ((_, copied), known) in enumerate(zip(ancestors, known_at, strict=True)):
                 if name in known:
                     bases[name], chains[name] = known[name], [cid for cid, _ in ancestors[:depth + 1]]
                     break
@@ -132,6 +131,12 @@ class ReplayCache:
                            channels: Sequence[str]) -> Mapping[str, DeltaChannelHistory]:
         """The history read from the database (the saver's own walk unless a subclass has a better one)."""
         return super().get_delta_channel_history(config=config, channels=channels)  # type: ignore[misc]
+
+
+def checkpoint_key(configurable: Mapping[str, Any]) -> tuple[str, str, str]:
+    """What names a checkpoint in the cache: its session, namespace and id."""
+    return (str(configurable.get("thread_id")), str(configurable.get("checkpoint_ns", "")),
+            str(configurable["checkpoint_id"]))
 
 
 def replayed(histories: Mapping[str, DeltaChannelHistory]) -> dict[str, Any]:

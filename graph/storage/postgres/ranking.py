@@ -64,9 +64,8 @@ def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words:
 
     `where` scopes the rows searched (and those the word statistics count); `%(limit)s` caps the result;
     `config` is the text search configuration `tsv` was made with; `table` stores each row's length in `chars`.
-    A candidate's words are read from its
-    tsvector once for all the words; only the best rows (and those tied with the last) are ranked by density,
-    and only the rows returned are read whole.
+    A candidate's words are read from its tsvector once for all the words; only the best rows (and those tied
+    with the last) are ranked by density, and only the rows returned are read whole.
     """
     return f"""
     WITH query AS MATERIALIZED (SELECT {tsquery(words, config)} AS q),
