@@ -4,6 +4,9 @@ turns, summaries, a regenerated answer and an edited question, and without walki
 
 from pathlib import Path
 
+import pytest
+
+from graph.models import ModelProfile
 from graph.session.transcript import thread_config
 from graph.storage.replay import delta_channels
 from tests.conftest import make_engine
@@ -28,8 +31,11 @@ def comparable(values: dict) -> dict:
     return {name: [(m.id, m.content) if hasattr(m, "id") else m for m in value] for name, value in values.items()}
 
 
-def test_a_new_checkpoint_is_rebuilt_from_the_one_read_before(backend: str, database: str, tmp_path: Path):
-    engine = make_engine(database)
+@pytest.mark.parametrize("streaming", [True, False], ids=["streaming", "non-streaming"])
+def test_a_new_checkpoint_is_rebuilt_from_the_one_read_before(backend: str, database: str, tmp_path: Path,
+                                                             streaming: bool):
+    engine = make_engine(database, profile=ModelProfile(label="fake", provider="remote", streaming=streaming,
+                                                         tools=True, structured_output=True, context_window=128_000))
     fresh = make_engine(database)
     full_reads = []
     read_history = engine.saver.read_delta_history
