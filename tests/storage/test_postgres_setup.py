@@ -155,3 +155,19 @@ def test_an_unreachable_server_fails_fast_with_the_password_hidden(postgres_serv
 def test_redact_hides_only_the_password():
     assert redact("postgresql://u:p%40ss@db:5432/chat") == "postgresql://u:***@db:5432/chat"
     assert redact("postgresql://u@db/chat") == "postgresql://u@db/chat"
+
+
+def test_completed_turns_go_straight_into_the_word_index(postgres_url):
+    storage = open_storage("", postgres_url)
+    try:
+        for turn in range(1, 6):
+            storage.recall_add("s", turn, "2026-01-01", {"user": f"kayak trip {turn}", "assistant": "ok"}, 5)
+        with storage.db.cursor(transaction=False) as cur:
+            options = {row["relname"]: row["reloptions"] for row in cur.execute(
+                "SELECT relname, reloptions FROM pg_class WHERE relname IN ('recall_turns_tsv', 'recall_turns_trgm')")}
+            pending = cur.execute("SELECT gin_clean_pending_list('recall_turns_tsv'::regclass) AS n").fetchone()["n"]
+        assert options == {"recall_turns_tsv": ["fastupdate=off"], "recall_turns_trgm": ["fastupdate=off"]}
+        assert pending == 0  # nothing waited in a list every search would read whole
+        assert [turn for turn, *_ in storage.recall_search("s", ["kayak"], 10, 10)] != []
+    finally:
+        storage.close()

@@ -58,13 +58,19 @@ def matching(words: list[str], text: str, tsv: str) -> str:
     return f"(t.{tsv} @@ query.q OR (t.{text} {NON_ASCII} AND t.{text} ILIKE ANY(%(patterns)s::text[])))"
 
 
+def body(words: list[str], text: str) -> str:
+    """SQL for a candidate's text, read only when a glued word is searched in it."""
+    return f"t.{text}" if any(glued(word) for word in search_terms(words)) else "NULL::text"
+
+
 def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words: list[str],
                config: str = "simple") -> str:
     """A query of `columns` (of `table` as `c`) with its `score`, best first, for `search_params(words, ...)`.
 
     `where` scopes the rows searched (and those the word statistics count); `%(limit)s` caps the result;
     `config` is the text search configuration `tsv` was made with; `table` stores each row's length in `chars`.
-    A candidate's words are read from its tsvector once for all the words; only the best rows (and those tied
+    A candidate's tsvector is cut to the words asked before its entries are read (two deletions in C instead of
+    reading every word it holds), its text is read only for a glued word; only the best rows (and those tied
     with the last) are ranked by density, and only the rows returned are read whole.
     """
     return f"""
@@ -74,9 +80,9 @@ def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words:
                COALESCE((SELECT min(s.lexeme) FROM unnest(to_tsvector('{config}', w.word)) AS s), w.word) AS lexeme
         FROM unnest(%(words)s::text[], %(glued)s::boolean[]) AS w(word, glued)
     ),
+    asked AS MATERIALIZED (SELECT array_agg(lexeme) AS lexemes FROM stems),
     candidates AS MATERIALIZED (
-        SELECT row_number() OVER () AS rid, t.ctid AS ref, t.{text} AS body, t.{tsv} AS tsv,
-               t.chars
+        SELECT row_number() OVER () AS rid, t.ctid AS ref, {body(words, text)} AS body, t.{tsv} AS tsv, t.chars
         FROM {table} AS t, query
         WHERE {where} AND {matching(words, text, tsv)}
     ),
@@ -86,7 +92,10 @@ def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words:
     ),
     whole AS MATERIALIZED (
         SELECT c.rid, st.word, sum(COALESCE(array_length(l.positions, 1), 1))::float8 AS whole
-        FROM candidates AS c CROSS JOIN LATERAL unnest(c.tsv) AS l JOIN stems AS st ON st.lexeme = l.lexeme
+        FROM candidates AS c
+        CROSS JOIN LATERAL unnest(ts_delete(c.tsv, tsvector_to_array(ts_delete(c.tsv, (SELECT lexemes FROM asked)))))
+            AS l
+        JOIN stems AS st ON st.lexeme = l.lexeme
         GROUP BY c.rid, st.word
     ),
     weighted AS MATERIALIZED (

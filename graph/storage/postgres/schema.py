@@ -129,6 +129,14 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE document_chunks ADD COLUMN IF NOT EXISTS chars INTEGER GENERATED ALWAYS AS (length(contents)) "
         "STORED",
     ],
+    # 9: a completed turn goes into the word index as it is saved: the index's list of pending entries is read
+    # whole by every search until a vacuum merges it, so both the search and the index grew with the session
+    [
+        "ALTER INDEX recall_turns_tsv SET (fastupdate = off)",
+        "ALTER INDEX recall_turns_trgm SET (fastupdate = off)",
+        "SELECT gin_clean_pending_list('recall_turns_tsv'::regclass)",
+        "SELECT gin_clean_pending_list('recall_turns_trgm'::regclass)",
+    ],
 ]
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:
