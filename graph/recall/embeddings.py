@@ -67,18 +67,23 @@ def embed(texts: Sequence[str]) -> np.ndarray | None:
     return np.vstack(rows)
 
 
-QUANTIZED = b"\x01"  # first byte of vectors stored as 8-bit rows; half precision rows (an even length) came before
-ROW_BYTES = 2 + DIMENSIONS  # a row's scale (half precision) and its 8-bit components
+EIGHT_BIT = b"\x01"  # first byte of 8-bit rows; half precision rows (an even length) came before them
+FOUR_BIT = b"\x02"  # first byte of 4-bit rows, as stored now
+ROW_BYTES = 2 + DIMENSIONS  # an 8-bit row: its scale (half precision) and its components
+PACKED_ROW_BYTES = 2 + DIMENSIONS // 2  # a 4-bit row: its scale and two components a byte
+STEP_PER_RMS = 0.3352  # the step of a 16-level quantizer least wrong on normally spread components
 
 
 def to_bytes(matrix: np.ndarray) -> bytes:
-    """Vectors as stored beside their turn: each row as 8-bit integers with its own scale, 386 bytes instead of
-    768 in half precision; a cosine moves by well under a percent."""
+    """Vectors as stored beside their turn: each row as 16 levels in steps fitted to its own spread, 194 bytes a
+    row (768 in half precision); a cosine with a query moves by about half a percent, less than the gap
+    between turns that rank apart, and a session's vectors take a quarter of the room."""
     rows = np.asarray(matrix, dtype=np.float32).reshape(-1, DIMENSIONS)
-    scales = np.maximum(np.abs(rows).max(axis=1), 1e-8) / 127
-    integers = np.round(rows / scales[:, None]).astype(np.int8)
-    return QUANTIZED + b"".join(np.float16(scale).tobytes() + row.tobytes()
-                                for scale, row in zip(scales, integers, strict=True))
+    steps = np.maximum(np.sqrt((rows * rows).mean(axis=1)), 1e-8) * STEP_PER_RMS
+    levels = np.clip(np.floor(rows / steps[:, None]), -8, 7).astype(np.int16) + 8
+    packed = (levels[:, 0::2] << 4 | levels[:, 1::2]).astype(np.uint8)
+    return FOUR_BIT + b"".join(np.float16(step).tobytes() + row.tobytes()
+                               for step, row in zip(steps, packed, strict=True))
 
 
 def from_bytes(blob: bytes | None) -> np.ndarray | None:
@@ -86,7 +91,13 @@ def from_bytes(blob: bytes | None) -> np.ndarray | None:
     model (512 bytes, no whole number of rows of this one): such a turn is embedded again."""
     if not blob:
         return None
-    if blob[:1] == QUANTIZED and (len(blob) - 1) % ROW_BYTES == 0:
+    if blob[:1] == FOUR_BIT and (len(blob) - 1) % PACKED_ROW_BYTES == 0:
+        raw = np.frombuffer(blob, dtype=np.uint8, offset=1).reshape(-1, PACKED_ROW_BYTES)
+        steps = raw[:, :2].copy().view(np.float16).astype(np.float32)
+        levels = np.empty((len(raw), DIMENSIONS), dtype=np.float32)
+        levels[:, 0::2], levels[:, 1::2] = raw[:, 2:] >> 4, raw[:, 2:] & 15
+        return (levels - 7.5) * steps
+    if blob[:1] == EIGHT_BIT and (len(blob) - 1) % ROW_BYTES == 0:
         raw = np.frombuffer(blob, dtype=np.uint8, offset=1).reshape(-1, ROW_BYTES)
         scales = raw[:, :2].copy().view(np.float16).astype(np.float32)
         return raw[:, 2:].view(np.int8).astype(np.float32) * scales

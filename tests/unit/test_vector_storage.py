@@ -1,9 +1,9 @@
-"""How a turn's vectors are stored: 8-bit rows with a scale each, read back close enough that ranking does not
-change; the half-precision rows stored before are still read, a different model's vectors are not."""
+"""How a turn's vectors are stored: 4-bit rows with a step each, read back close enough that ranking does not
+change; the 8-bit and half-precision rows stored before are still read, a different model's vectors are not."""
 
 import numpy as np
 
-from graph.recall.embeddings import DIMENSIONS, ROW_BYTES, from_bytes, to_bytes
+from graph.recall.embeddings import DIMENSIONS, EIGHT_BIT, PACKED_ROW_BYTES, from_bytes, to_bytes
 from graph.recall.vectors import GrowingRows, best_first
 
 
@@ -12,19 +12,30 @@ def unit_rows(count: int, seed: int = 7) -> np.ndarray:
     return rows / np.linalg.norm(rows, axis=1, keepdims=True)
 
 
-def test_eight_bit_rows_keep_the_cosine_and_take_half_the_bytes_of_half_precision():
+def test_four_bit_rows_keep_the_cosine_and_take_a_quarter_of_the_bytes_of_half_precision():
     rows = unit_rows(5)
     blob = to_bytes(rows)
-    assert len(blob) == 1 + 5 * ROW_BYTES <= rows.astype(np.float16).nbytes // 2 + 11
+    assert len(blob) == 1 + 5 * PACKED_ROW_BYTES <= rows.astype(np.float16).nbytes // 4 + 11
     back = from_bytes(blob)
     assert back.shape == (5, DIMENSIONS)
     cosine = (back * rows).sum(axis=1) / np.linalg.norm(back, axis=1)
-    assert cosine.min() > 0.9999
+    assert cosine.min() > 0.985
 
 
-def test_similarity_to_a_query_moves_by_well_under_a_percent():
+def test_similarity_to_a_query_moves_by_about_half_a_percent_and_the_best_stay_best():
     rows, query = unit_rows(200), unit_rows(1, seed=3)[0]
-    assert np.abs(from_bytes(to_bytes(rows)) @ query - rows @ query).max() < 0.005
+    exact, stored = rows @ query, from_bytes(to_bytes(rows)) @ query
+    assert np.abs(stored - exact).std() < 0.008 and np.abs(stored - exact).max() < 0.03
+    best = set(np.argsort(-exact)[:10])  # random rows lie closer together than a conversation's turns do
+    assert len(best & set(np.argsort(-stored)[:10])) >= 8
+
+
+def test_eight_bit_rows_stored_before_are_read():
+    rows = unit_rows(4)
+    scales = np.abs(rows).max(axis=1) / 127
+    blob = EIGHT_BIT + b"".join(np.float16(scale).tobytes() + np.round(row / scale).astype(np.int8).tobytes()
+                                for scale, row in zip(scales, rows, strict=True))
+    assert np.abs(from_bytes(blob) - rows).max() < 0.002
 
 
 def test_half_precision_rows_stored_before_are_read_and_other_models_vectors_are_not():
