@@ -11,13 +11,41 @@ from langchain_core.messages import BaseMessage, BaseMessageChunk, RemoveMessage
 from langgraph.channels.delta import DeltaChannel
 from langgraph.graph.message import _messages_delta_reducer
 
-# A full copy after this many steps that wrote the channel. A turn writes the transcript about twice, so it is
-# copied about every 20 turns: a load replays at most that many turns' writes, and the copy (the whole transcript)
-# is written that rarely. The summaries (one every third turn) and the context log (a point a turn) are copied
-# a little more often, so the oldest copy a load needs is the transcript's and storage keeps one copy of it.
+# A full copy after this many steps that wrote the channel, or, once the list is long, after as many steps as
+# a COPY_SHARE-th of its items. A turn writes the transcript about twice, so a short one is copied about every
+# 20 turns; the summaries (one every third turn) and the context log (a point a turn) a little more often, so
+# the oldest copy a load needs is most often the transcript's.
 TRANSCRIPT_SNAPSHOT_UPDATES = 40
 RECORDS_SNAPSHOT_UPDATES = 5
 LOG_SNAPSHOT_UPDATES = 15
+COPY_SHARE = 30
+
+
+class GrowingDeltaChannel(DeltaChannel):
+    """A delta channel whose full copies are spaced by the list's length: a copy costs (to encode, store and read
+    back) what the whole list does, so copying it after a share of its length in updates keeps the cost per turn
+    the same at any length, and a load still replays at most about that share of the list since the copy."""
+
+    __slots__ = ("least_frequency",)
+
+    @property
+    def snapshot_frequency(self) -> int:
+        items = len(self.value) if isinstance(self.value, list) else 0
+        return max(self.least_frequency, items // COPY_SHARE)
+
+    @snapshot_frequency.setter
+    def snapshot_frequency(self, updates: int) -> None:
+        self.least_frequency = updates
+
+    def copy(self) -> "GrowingDeltaChannel":
+        new = super().copy()
+        new.least_frequency = self.least_frequency  # LangGraph's copy passes on the spacing of this length
+        return new
+
+    def from_checkpoint(self, checkpoint: Any) -> "GrowingDeltaChannel":
+        new = super().from_checkpoint(checkpoint)
+        new.least_frequency = self.least_frequency
+        return new
 
 
 def _flat(writes: Sequence[Any]) -> list[Any]:
@@ -108,8 +136,8 @@ def record_key(record: dict) -> tuple[int, int, int]:
 
 
 def transcript_channel() -> DeltaChannel:
-    return DeltaChannel(append_messages, list, snapshot_frequency=TRANSCRIPT_SNAPSHOT_UPDATES)
+    return GrowingDeltaChannel(append_messages, list, snapshot_frequency=TRANSCRIPT_SNAPSHOT_UPDATES)
 
 
 def records_channel() -> DeltaChannel:
-    return DeltaChannel(upsert_records, list, snapshot_frequency=RECORDS_SNAPSHOT_UPDATES)
+    return GrowingDeltaChannel(upsert_records, list, snapshot_frequency=RECORDS_SNAPSHOT_UPDATES)

@@ -6,7 +6,7 @@ from typing import Annotated, Any, NotRequired, TypedDict
 from langchain_core.messages import BaseMessage
 from langgraph.channels.delta import DeltaChannel
 
-from state.channels import LOG_SNAPSHOT_UPDATES, records_channel, transcript_channel
+from state.channels import LOG_SNAPSHOT_UPDATES, GrowingDeltaChannel, records_channel, transcript_channel
 
 
 class SummaryRecord(TypedDict):
@@ -75,7 +75,7 @@ def merge_context_points(state: list[ContextPoint], writes: Sequence[Any]) -> li
 
 
 def context_log_channel() -> DeltaChannel:
-    return DeltaChannel(merge_context_points, list, snapshot_frequency=LOG_SNAPSHOT_UPDATES)
+    return GrowingDeltaChannel(merge_context_points, list, snapshot_frequency=LOG_SNAPSHOT_UPDATES)
 
 
 class ChatState(TypedDict):

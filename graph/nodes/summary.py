@@ -39,7 +39,10 @@ def make_summary_node(planner: SummaryPlanner):
         if added:  # the channel keeps the rest: only the new records are written
             update["summary_history"] = added
         if planner.budget_tokens and planner.policy(values).consolidates:
-            update["consolidated"] = planner.consolidate(values, history, list(state.get("consolidated") or []))
+            consolidated = list(state.get("consolidated") or [])
+            merged = planner.consolidate(values, history, consolidated)
+            if merged != consolidated:  # written only when merged: each write is a new stored copy of the list
+                update["consolidated"] = merged
         return update
 
     return summary
