@@ -157,7 +157,7 @@ def test_redact_hides_only_the_password():
     assert redact("postgresql://u@db/chat") == "postgresql://u@db/chat"
 
 
-def test_completed_turns_go_straight_into_the_word_index(postgres_url):
+def test_completed_turns_go_straight_into_the_word_index_and_their_text_is_stored_once(postgres_url):
     storage = open_storage("", postgres_url)
     try:
         for turn in range(1, 6):
@@ -166,7 +166,10 @@ def test_completed_turns_go_straight_into_the_word_index(postgres_url):
             options = {row["relname"]: row["reloptions"] for row in cur.execute(
                 "SELECT relname, reloptions FROM pg_class WHERE relname IN ('recall_turns_tsv', 'recall_turns_trgm')")}
             pending = cur.execute("SELECT gin_clean_pending_list('recall_turns_tsv'::regclass) AS n").fetchone()["n"]
+            columns = {row["column_name"] for row in cur.execute(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = 'recall_turns'")}
         assert options == {"recall_turns_tsv": ["fastupdate=off"], "recall_turns_trgm": ["fastupdate=off"]}
+        assert "body" not in columns and "record" in columns  # a turn's text is stored once, in its record
         assert pending == 0  # nothing waited in a list every search would read whole
         assert [turn for turn, *_ in storage.recall_search("s", ["kayak"], 10, 10)] != []
     finally:

@@ -55,19 +55,20 @@ def matching(words: list[str], text: str, tsv: str) -> str:
     inside its text too."""
     if not any(glued(word) for word in search_terms(words)):
         return f"t.{tsv} @@ query.q"
-    return f"(t.{tsv} @@ query.q OR (t.{text} {NON_ASCII} AND t.{text} ILIKE ANY(%(patterns)s::text[])))"
+    return f"(t.{tsv} @@ query.q OR ({text} {NON_ASCII} AND {text} ILIKE ANY(%(patterns)s::text[])))"
 
 
 def body(words: list[str], text: str) -> str:
     """SQL for a candidate's text, read only when a glued word is searched in it."""
-    return f"t.{text}" if any(glued(word) for word in search_terms(words)) else "NULL::text"
+    return text if any(glued(word) for word in search_terms(words)) else "NULL::text"
 
 
 def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words: list[str],
                config: str = "simple") -> str:
     """A query of `columns` (of `table` as `c`) with its `score`, best first, for `search_params(words, ...)`.
 
-    `where` scopes the rows searched (and those the word statistics count); `%(limit)s` caps the result;
+    `text` is SQL for a row's text (of `t`); `where` scopes the rows searched (and those the word statistics
+    count); `%(limit)s` caps the result;
     `config` is the text search configuration `tsv` was made with; `table` stores each row's length in `chars`.
     A candidate's tsvector is cut to the words asked before its entries are read (two deletions in C instead of
     reading every word it holds), its text is read only for a glued word; only the best rows (and those tied

@@ -17,6 +17,31 @@ from state.budgets import DEFAULT_CONTEXT_BUDGET
 STEMMED = "word_stems"  # the text search configuration of completed turns
 INDEXED_CHARS = 100_000  # a tsvector holds at most 1 MB; longer text is searched by trigrams past this
 
+
+def body_of(row: str = "") -> str:
+    """SQL for the text a recall turn is searched by (`record_body`), read from the JSON record of `row` (of the
+    row itself without one, as a generated column reads it)."""
+    record = f"{row}.record" if row else "record"
+    parts = (f"COALESCE({record} ->> '{key}', '')" for key in ("user", "tools", "assistant"))
+    return "(" + " || E'\\n' || ".join(parts) + ")"
+
+
+def _turn_text_from_record() -> list[str]:
+    """Migration 10: a turn's searched text read from its record, as SQLite reads it, instead of kept twice."""
+    text = body_of()
+    return [
+        "ALTER TABLE recall_turns DROP COLUMN chars",
+        "ALTER TABLE recall_turns DROP COLUMN body_tsv",
+        "DROP INDEX IF EXISTS recall_turns_trgm",
+        "ALTER TABLE recall_turns DROP COLUMN body",
+        f"ALTER TABLE recall_turns ADD COLUMN body_tsv TSVECTOR GENERATED ALWAYS AS "
+        f"(to_tsvector('{STEMMED}', left({text}, {INDEXED_CHARS}))) STORED",
+        f"ALTER TABLE recall_turns ADD COLUMN chars INTEGER GENERATED ALWAYS AS (length({text})) STORED",
+        "CREATE INDEX recall_turns_tsv ON recall_turns USING GIN (body_tsv) WITH (fastupdate = off)",
+        f"CREATE INDEX recall_turns_trgm ON recall_turns USING GIN ({text} gin_trgm_ops) WITH (fastupdate = off) "
+        f"WHERE {text} {NON_ASCII}",
+    ]
+
 MIGRATIONS: list[list[str]] = [
     # 1: sessions and their settings, summaries made ahead, the turn journal, documents, the recall index
     [
@@ -137,6 +162,8 @@ MIGRATIONS: list[list[str]] = [
         "SELECT gin_clean_pending_list('recall_turns_tsv'::regclass)",
         "SELECT gin_clean_pending_list('recall_turns_trgm'::regclass)",
     ],
+    # 10: each turn's text stored once, in its record (it was in `body` too)
+    _turn_text_from_record(),
 ]
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:

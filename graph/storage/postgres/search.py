@@ -1,14 +1,14 @@
 """Full-text search in PostgreSQL: document chunks (words as written) and completed turns (word stems), each
-row's text in a tsvector and a trigram index, ranked like SQLite's bm25 (see `ranking`); a turn keeps its
-text in `body`."""
+row's text in a tsvector and a trigram index, ranked like SQLite's bm25 (see `ranking`); a turn's text is read
+from its record (`body_of`), as SQLite reads it."""
 
 import re
 
 from graph.storage.postgres.connection import Database
 from graph.storage.postgres.ranking import ranked_sql, search_params, search_terms, tsquery
-from graph.storage.postgres.schema import STEMMED
+from graph.storage.postgres.schema import STEMMED, body_of
 from graph.storage.postgres.text import clean, json_value
-from graph.storage.shared.common import DEFAULT_OWNER, record_body
+from graph.storage.shared.common import DEFAULT_OWNER
 
 SNIPPET_TOKENS = 16
 SNIPPET_CONTEXT_CHARS = 30  # either side of a word found inside a longer one (Korean, Chinese)
@@ -46,7 +46,7 @@ class PostgresSearch:
     def search_chunks(self, session_id: str, words: list[str], limit: int) -> list[tuple[str, str, float]]:
         if not search_terms(words) or limit <= 0:
             return []
-        sql = ranked_sql("document_chunks", "contents", "contents_tsv", "t.thread_id = %(session)s",
+        sql = ranked_sql("document_chunks", "t.contents", "contents_tsv", "t.thread_id = %(session)s",
                          "c.title, c.contents", words)
         with self.db.cursor(transaction=False) as cur:
             rows = cur.execute(sql, search_params(words, session=session_id, limit=limit)).fetchall()
@@ -55,17 +55,17 @@ class PostgresSearch:
     def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,
                    vector: bytes | None = None) -> None:
         with self.db.cursor() as cur:
-            cur.execute("INSERT INTO recall_turns (thread_id, turn, day, body, record, tokens, vector) "
-                        "VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (thread_id, turn) DO UPDATE SET "
-                        "day = excluded.day, body = excluded.body, record = excluded.record, "
-                        "tokens = excluded.tokens, vector = excluded.vector",
-                        (session_id, turn, day, clean(record_body(record)), json_value(record), tokens, vector))
+            cur.execute("INSERT INTO recall_turns (thread_id, turn, day, record, tokens, vector) "
+                        "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (thread_id, turn) DO UPDATE SET "
+                        "day = excluded.day, record = excluded.record, tokens = excluded.tokens, "
+                        "vector = excluded.vector",
+                        (session_id, turn, day, json_value(record), tokens, vector))
 
     def recall_search(self, session_id: str, words: list[str], below_turn: int,
                       limit: int) -> list[tuple[int, float, dict, int]]:
         if not search_terms(words) or limit <= 0:
             return []
-        sql = ranked_sql("recall_turns", "body", "body_tsv", "t.thread_id = %(session)s AND t.turn < %(below)s",
+        sql = ranked_sql("recall_turns", body_of("t"), "body_tsv", "t.thread_id = %(session)s AND t.turn < %(below)s",
                          "c.turn, c.record, c.tokens", words, STEMMED)
         with self.db.cursor(transaction=False) as cur:
             rows = cur.execute(sql, search_params(words, session=session_id, below=below_turn, limit=limit)).fetchall()
@@ -75,7 +75,8 @@ class PostgresSearch:
         terms = search_terms(words)
         if not terms or limit <= 0:
             return []
-        ranked = ranked_sql("recall_turns", "body", "body_tsv", OWNED_BY, "c.thread_id, c.turn, c.day, c.body", words,
+        ranked = ranked_sql("recall_turns", body_of("t"), "body_tsv", OWNED_BY,
+                            f"c.thread_id, c.turn, c.day, {body_of('c')} AS body", words,
                             STEMMED)  # the word statistics count only the owner's turns too
         sql = (f"SELECT r.thread_id, COALESCE(NULLIF(s.title, ''), r.thread_id) AS title, r.turn, r.day, "
                f"ts_headline('{STEMMED}', r.body, query.q, %(headline)s) AS snippet, r.body "
