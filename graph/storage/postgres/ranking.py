@@ -50,17 +50,22 @@ def tsquery(words: list[str], config: str = "simple") -> str:
     return " || ".join(f"plainto_tsquery('{config}', %(w{index})s)" for index in range(len(search_terms(words))))
 
 
+def asks_glued(words: list[str]) -> bool:
+    """Whether any of the words is of a script written without spaces (searched inside the text too)."""
+    return any(glued(word) for word in search_terms(words))
+
+
 def matching(words: list[str], text: str, tsv: str) -> str:
     """SQL for a row holding any of the words: by its tsvector (the index's), or, with a glued word among them,
     inside its text too."""
-    if not any(glued(word) for word in search_terms(words)):
+    if not asks_glued(words):
         return f"t.{tsv} @@ query.q"
     return f"(t.{tsv} @@ query.q OR ({text} {NON_ASCII} AND {text} ILIKE ANY(%(patterns)s::text[])))"
 
 
 def body(words: list[str], text: str) -> str:
     """SQL for a candidate's text, read only when a glued word is searched in it."""
-    return text if any(glued(word) for word in search_terms(words)) else "NULL::text"
+    return text if asks_glued(words) else "NULL::text"
 
 
 def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words: list[str],

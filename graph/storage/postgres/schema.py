@@ -11,7 +11,7 @@ from typing import Any
 import psycopg
 
 from graph.storage.postgres.ranking import NON_ASCII
-from graph.storage.shared.common import rename_policies_sql
+from graph.storage.shared.common import RECORD_TEXT_KEYS, rename_policies_sql
 from state.budgets import DEFAULT_CONTEXT_BUDGET
 
 STEMMED = "word_stems"  # the text search configuration of completed turns
@@ -22,7 +22,7 @@ def body_of(row: str = "") -> str:
     """SQL for the text a recall turn is searched by (`record_body`), read from the JSON record of `row` (of the
     row itself without one, as a generated column reads it)."""
     record = f"{row}.record" if row else "record"
-    parts = (f"COALESCE({record} ->> '{key}', '')" for key in ("user", "tools", "assistant"))
+    parts = (f"COALESCE({record} ->> '{key}', '')" for key in RECORD_TEXT_KEYS)
     return "(" + " || E'\\n' || ".join(parts) + ")"
 
 

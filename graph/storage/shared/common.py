@@ -25,9 +25,12 @@ def make_title(text: str) -> str:
     return line if len(line) <= TITLE_CHARS else line[: TITLE_CHARS - 1] + "…"
 
 
+RECORD_TEXT_KEYS = ("user", "tools", "assistant")  # a recall record's searched text, in this order, a line each
+
+
 def record_body(record: dict) -> str:
     """The text a recall record is searched by: what the user said, the tools' calls and results, the answer."""
-    return f"{record.get('user', '')}\n{record.get('tools', '')}\n{record.get('assistant', '')}"
+    return "\n".join(f"{record.get(key, '')}" for key in RECORD_TEXT_KEYS)
 
 
 def rename_policies_sql() -> str:

@@ -2,14 +2,14 @@
 
 import sqlite3
 
-from graph.storage.shared.common import rename_policies_sql
+from graph.storage.shared.common import RECORD_TEXT_KEYS, rename_policies_sql
 from state.budgets import DEFAULT_CONTEXT_BUDGET
 
 
 def body_of(row: str) -> str:
     """SQL for the text a recall turn is searched by (`record_body`), read from the JSON record of `row`."""
     return " || char(10) || ".join(f"COALESCE(json_extract({row}.record, '$.{key}'), '')"
-                                   for key in ("user", "tools", "assistant"))
+                                   for key in RECORD_TEXT_KEYS)
 
 
 def index_entry(row: str) -> str:
