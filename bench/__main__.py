@@ -9,6 +9,7 @@ from bench import (
     local_model,
     locomo,
     policies,
+    prefix_reuse,
     recall,
     scale_out,
     stress,
@@ -43,5 +44,7 @@ if __name__ == "__main__":
     leaks.main()
     print()
     locomo.main([])  # only with LoCoMo data (not in the repository): ../shared/data/locomo-dev
+    print()
+    prefix_reuse.main([])  # likewise
     print()
     summary_quality.main([])  # likewise

@@ -12,7 +12,7 @@ from state.messages import message_text
 
 PARTS = (("system", "system_tokens"), ("summary", "summary_tokens"), ("pinned", "pinned_tokens"),
          ("raw", "raw_tokens"), ("recall", "recall_tokens"), ("current", "current_tokens"), ("tools", "tool_tokens"),
-         ("total", "context_tokens"), ("history", "history_tokens"))
+         ("total", "context_tokens"), ("read", "read_tokens"), ("new", "new_tokens"), ("history", "history_tokens"))
 
 
 def draw_context_view(report: ContextReport | None, context: Sequence[BaseMessage]) -> None:

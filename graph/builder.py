@@ -76,7 +76,7 @@ def build_graph(
     builder.add_node("router", make_router_node(retriever, router_model))
     builder.add_node("rag", make_rag_node(retriever))
     builder.add_node("summary", make_summary_node(planner))
-    builder.add_node("recall", make_recall_node(recall, recall_budget_tokens))
+    builder.add_node("recall", make_recall_node(recall, recall_budget_tokens, keep_last_turn))
     builder.add_node("intent", make_intent_node(bool(tools) and not tool_calling))
     builder.add_node("llm", make_llm_node(chat_model, tools if tool_calling else [], base_prompt,
                                          context_budget_tokens=context_budget_tokens, retriever=retriever,

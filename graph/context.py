@@ -96,6 +96,15 @@ def covered_turn_count(summary_history: Sequence[SummaryRecord]) -> int:
     return max((max(record["turns"]) for record in summary_history if record["turns"]), default=0)
 
 
+def first_raw_turn(summary_history: Sequence[SummaryRecord], completed: int, keep_last_turn: bool) -> int:
+    """The first completed turn a request carries raw: the first no summary covers, or, keeping the last turn, the
+    last one the latest summary covers (it stays raw until the next summary, so the request only grows meanwhile)."""
+    covered = covered_turn_count(summary_history)
+    if keep_last_turn and covered:
+        return min(covered, completed)
+    return covered + 1
+
+
 def pending_summary_blocks(
     messages: Sequence[BaseMessage], summary_history: Sequence[SummaryRecord]
 ) -> list[tuple[list[int], list[BaseMessage]]]:

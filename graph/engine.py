@@ -249,7 +249,6 @@ def _assemble(settings: Settings, storage: Storage, models: Models, server: Loca
         planner=planner,
         recall=recall,
         recall_budget_tokens=budget.context,
-        keep_last_turn=True,
         tool_calling=models.profile.tools,
         deadlines=Deadlines(first_token=settings.first_token_timeout, total=settings.reply_timeout),
     )

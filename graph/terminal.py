@@ -84,6 +84,14 @@ def show(run: TurnRun, out: TextIO) -> None:
     out.write("\n")
 
 
+def show_reuse(session: Session, out: TextIO) -> None:
+    """After a reply: how much of the request was new to the model, and how much it had read the turn before."""
+    report = session.state().get("context_report") or {}
+    if "new_tokens" in report:
+        out.write(f"  [{report['context_tokens']} tokens sent: {report['new_tokens']} new to the model, "
+                  f"{report['read_tokens']} read before]\n")
+
+
 def run_turn(start: Callable[[], TurnRun], out: TextIO) -> None:
     """Run one turn; Ctrl-C stops it and keeps what was streamed."""
     run = start()
@@ -117,6 +125,7 @@ def chat(engine: Engine, session: Session, rate: float | None, read: Callable[[s
             run_turn(session.resume, out) if session.unfinished() else out.write("Nothing to retry.\n")
         elif command:
             run_turn(partial(session.send, text, rate), out)
+            show_reuse(session, out)
 
 
 def main(argv: list[str] | None = None, read: Callable[[str], str] = input, out: TextIO = sys.stdout,

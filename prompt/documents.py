@@ -6,15 +6,15 @@ from collections.abc import Sequence
 DOCUMENTS_MESSAGE = "[참고 문서 / Reference documents]\n{documents}"
 
 
-def number_documents(passages: Sequence[dict]) -> list[dict]:
-    """Seed 004's shape: each document numbered from 1 so the answer can cite it as [n]."""
+def number_documents(passages: Sequence[dict], start: int = 1) -> list[dict]:
+    """Seed 004's shape: each document numbered (from 1 in a conversation's first) so the answer can cite it as [n]."""
     return [
         {"document": number, "title": passage.get("title", ""), "contents": passage.get("contents", "")}
-        for number, passage in enumerate(passages, start=1)
+        for number, passage in enumerate(passages, start=start)
     ]
 
 
-def render_documents(passages: Sequence[dict]) -> str:
+def render_documents(passages: Sequence[dict], start: int = 1) -> str:
     """The passages as `{"documents": [...]}` JSON under a short header."""
-    documents = json.dumps({"documents": number_documents(passages)}, ensure_ascii=False)
+    documents = json.dumps({"documents": number_documents(passages, start)}, ensure_ascii=False)
     return DOCUMENTS_MESSAGE.format(documents=documents)

@@ -1,9 +1,9 @@
-"""Recalled turns as the model reads them: one line saying what they are, then their JSON records."""
+"""Recalled turns as the model reads them: one line saying what they are, then the lines that answer, dated."""
 
 import json
 from collections.abc import Sequence
 
-RECALL_HEADER = ("[Excerpts from earlier in this conversation, by turn and date. They are things the user "
+RECALL_HEADER = ("[Excerpts from earlier in this conversation, with their dates. They are things the user "
                  "and you said before; use them when they answer the question.]")
 
 
@@ -13,7 +13,14 @@ def record_json(record: dict | list) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
+EXCERPT_START = "({date}, turn {turn}) "
+
+
+def excerpt_text(turn: int, date: str, lines: Sequence[str]) -> str:
+    """A recalled turn as its lines, the first marked with the turn's date and number."""
+    return EXCERPT_START.format(date=date, turn=turn) + "\n".join(lines)
+
+
 def render_recalled(recalled: Sequence[dict]) -> str:
-    """The recalled turns as one message under the header, as `{"earlier_turns": [...]}` JSON."""
-    records = [item["record"] for item in recalled]
-    return f"{RECALL_HEADER}\n{record_json({'earlier_turns': records})}"
+    """The recalled turns' lines as one message under the header, in the order given."""
+    return "\n".join([RECALL_HEADER, *(item["text"] for item in recalled)])

@@ -1,4 +1,7 @@
-"""The system prompt: the person's base prompt, the date and time, and every summary so far."""
+"""The system prompt: the person's base prompt, today's date, and every summary so far, appended in order.
+
+It holds nothing that changes within a day, so each request starts with what the model read before; the time of
+day is the clock tool's to answer."""
 
 from collections.abc import Sequence
 from datetime import datetime
@@ -11,7 +14,7 @@ BASE_SYSTEM_PROMPT = (
     "you already know about this conversation."
 )
 
-SYSTEM_PROMPT_TEMPLATE = "{base_prompt}\n\nCurrent date and time: {now}"
+SYSTEM_PROMPT_TEMPLATE = "{base_prompt}\n\nToday's date: {today}"
 
 SUMMARY_SECTION_HEADER = "\n[이전 대화 요약]"
 
@@ -32,10 +35,10 @@ def render_summary_lines(summary_history: Sequence[SummaryRecord]) -> list[str]:
 def render_system_prompt(
     base_prompt: str, summary_history: Sequence[SummaryRecord], now: datetime
 ) -> str:
-    """Fill the system prompt with the date/time and the summaries section, when there is one."""
+    """Fill the system prompt with the date and the summaries section, when there is one."""
     text = SYSTEM_PROMPT_TEMPLATE.format(
         base_prompt=base_prompt.strip() or BASE_SYSTEM_PROMPT,
-        now=now.strftime("%Y-%m-%d %H:%M %Z").strip(),
+        today=now.strftime("%Y-%m-%d (%A)"),
     )
     lines = render_summary_lines(summary_history)
     if not lines:

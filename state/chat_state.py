@@ -47,6 +47,8 @@ class ContextReport(TypedDict):
     recall_tokens: NotRequired[int]
     recalled: NotRequired[list[dict]]  # turn, score, tokens of each recalled turn
     pinned: NotRequired[int]  # pinned messages carried outside the raw turns
+    new_tokens: NotRequired[int]  # tokens the model had not read in the request before
+    read_tokens: NotRequired[int]  # tokens at the start the request before had too (a prompt cache reads them once)
 
 
 class ContextPoint(TypedDict):
@@ -56,6 +58,27 @@ class ContextPoint(TypedDict):
     context_tokens: int
     history_tokens: int
     recall_tokens: NotRequired[int]
+
+
+class ShownBlock(TypedDict):
+    """Something a turn showed the model in front of its message (recalled turns, documents), kept as it was read."""
+
+    turn: int
+    kind: str
+    keys: list[str]  # what it carries ("turn:12", a document's key): a later turn does not show them again
+    text: str
+    tokens: int
+    following: NotRequired[bool]  # recalled for a question asking back: after its message, for its answer only
+
+
+class RequestFrame(TypedDict):
+    """Where the last cut left a session's requests: each request since holds the one before it whole."""
+
+    cut_at: int  # the turn of the last cut (0: never cut); turns before it are carried shortened
+    first_raw: int  # the first completed turn shown raw until the next cut
+    summaries_from: int  # summaries ending before this turn stay out until the next cut
+    blocks: list[ShownBlock]
+    read: NotRequired[list[list]]  # the last request's fingerprint (`graph.request.reuse`)
 
 
 MAX_CONTEXT_POINTS = 2000
@@ -94,6 +117,7 @@ class ChatState(TypedDict):
     compression_notice: NotRequired[dict]
     summarized: NotRequired[list[list[int]]]  # the turn spans summarized on this turn
     recalled: NotRequired[list[dict]]  # turns recalled for this turn: turn, score, tokens, record
+    frame: NotRequired[RequestFrame]  # what the requests since the last cut showed, and where
     pinned: NotRequired[list[str]]  # ids of messages the person pinned
     feedback: NotRequired[dict[str, str]]  # "up" or "down" the person gave answers, by message id
     context_report: NotRequired[ContextReport]

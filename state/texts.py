@@ -91,7 +91,7 @@ UI_TEXT = {
         "recalled_part": "기억해 낸 턴",
         "parts": {"system": "시스템", "summary": "요약", "pinned": "고정된 메시지", "raw": "요약 안 된 턴",
                   "recall": "기억해 낸 턴", "current": "현재 턴", "tools": "도구 정의", "total": "합계",
-                  "history": "전체 기록이었다면"},
+                  "history": "전체 기록이었다면", "read": "모델이 이미 읽은 앞부분", "new": "모델에게 새로운 부분"},
     },
     "en": {
         "model": "Model",
@@ -184,7 +184,8 @@ UI_TEXT = {
         "recalled_part": "Recalled turns",
         "parts": {"system": "System", "summary": "Summaries", "pinned": "Pinned messages",
                   "raw": "Unsummarized turns", "recall": "Recalled turns", "current": "Current turn",
-                  "tools": "Tool definitions", "total": "Total", "history": "Full history would be"},
+                  "tools": "Tool definitions", "total": "Total", "history": "Full history would be",
+                  "read": "Read before (cached start)", "new": "New to the model"},
     },
 }
 

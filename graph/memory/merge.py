@@ -16,6 +16,7 @@ from prompt.system import render_summary_lines
 from state import SummaryRecord
 
 MERGED_SHARE_OF_BUDGET = 3  # a merged record aims at a third of the budget
+MERGE_LOW_MARK = 0.6  # a merge brings the summaries down to this share of their budget: the next waits for several
 
 
 def covered_by(consolidated: Sequence[SummaryRecord]) -> int:
@@ -42,7 +43,7 @@ def plan_consolidation(active: Sequence[SummaryRecord], budget_tokens: int) -> l
     total = sum(sizes)
     if total <= budget_tokens or len(active) < 2:
         return []
-    needed = total - budget_tokens + budget_tokens // MERGED_SHARE_OF_BUDGET
+    needed = total - int(budget_tokens * MERGE_LOW_MARK) + budget_tokens // MERGED_SHARE_OF_BUDGET
     taken, freed = [], 0
     for record, size in zip(active, sizes, strict=True):
         taken.append(record)

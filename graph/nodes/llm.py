@@ -15,7 +15,7 @@ from langchain_core.tools import BaseTool
 from langgraph.config import get_stream_writer
 from langgraph.runtime import Runtime
 
-from graph.context import covered_turn_count, extract_current_turn, split_turns
+from graph.context import extract_current_turn, first_raw_turn, split_turns
 from graph.documents.retrieval import Retriever
 from graph.memory.merge import active_summaries
 from graph.models.deadline import Deadlines
@@ -25,14 +25,23 @@ from graph.nodes.router import latest_user_text
 from graph.nodes.runtime import DEFAULTS, session_settings
 from graph.nodes.tool_calls import well_formed_tool_calls
 from graph.policies import get_policy
-from graph.request.budget import RequestParts, fit_request
+from graph.request.blocks import (
+    RECALL,
+    document_candidates,
+    document_key,
+    document_numbers,
+    recall_candidates,
+    recall_reach,
+    render_block,
+)
+from graph.request.budget import RequestParts
 from graph.request.framing import request_framing
+from graph.request.layout import lay_out, without_kind
 from graph.request.modifiers import agent_prompt_message, modify_earlier, reminder_message
-from graph.request.recall_fit import with_recalled
 from graph.request.report import report_parts, tool_definition_tokens
+from graph.request.reuse import fingerprint, read_before
 from graph.tools.answer import led_by_results, result_lead, with_result
 from prompt.context import CITATION_REMINDER, TOOL_LIMIT_REPLY
-from prompt.documents import number_documents, render_documents
 from prompt.system import BASE_SYSTEM_PROMPT, render_system_prompt
 from prompt.tools import RESULT_AS_TEXT
 from state import ChatState
@@ -101,11 +110,10 @@ def reply_check(state: ChatState, system_prompt: str, parts: RequestParts, conte
     return ReplyCheck.for_turn(request_framing(system_prompt, parts, context), users, replies)
 
 
-def request_parts(state: ChatState, base_prompt: str, now: datetime, documents: list[dict],
-                  cite: bool, keep_last_turn: bool = False, textual_tools: bool = False,
-                  settings: SessionSettings = DEFAULTS) -> RequestParts:
-    """The request by part: system with summaries, pinned messages, raw turns, recalled turns, documents and
-    modifiers above the current turn, reminders at the end (seeds 000-004)."""
+def request_parts(state: ChatState, base_prompt: str, now: datetime, cite: bool, keep_last_turn: bool = False,
+                  textual_tools: bool = False, settings: SessionSettings = DEFAULTS) -> RequestParts:
+    """The request by part: system with summaries, the agent prompt, pinned messages, raw turns, the current turn,
+    reminders at the end (seeds 000-004); what a turn shows besides is laid out by `graph.request.layout`."""
     transcript = state.get("messages", [])
     history = state.get("summary_history") or []
     policy = get_policy(settings.context_policy)
@@ -113,16 +121,12 @@ def request_parts(state: ChatState, base_prompt: str, now: datetime, documents: 
     summaries = active_summaries(history, consolidated) if policy.consolidates else policy.carried(history)
     prompt = settings.system_prompt or base_prompt
     turns, current = split_turns(transcript)
-    covered = covered_turn_count(history)
-    if keep_last_turn and turns and covered >= len(turns):
-        covered = len(turns) - 1  # the last completed turn stays raw even once summarized
+    covered = first_raw_turn(history, len(turns), keep_last_turn) - 1
     pinned_ids = frozenset(state.get("pinned") or [])
     raw_turns = [modify_earlier(turn, policy.message_chars, settings.hide_old_tool_results, pinned_ids)
                  for turn in turns[covered:]]
     if textual_tools:
         raw_turns, current = [tools_as_text(turn) for turn in raw_turns], tools_as_text(current)
-    inserted: list[BaseMessage] = [HumanMessage(render_documents(documents))] if documents else []
-    inserted += agent_prompt_message(settings.agent_prompt)
     reminders = reminder_message([CITATION_REMINDER if cite else "", settings.reminder])
     return RequestParts(
         render_system=lambda carried: SystemMessage(render_system_prompt(prompt, carried, now)),
@@ -130,9 +134,10 @@ def request_parts(state: ChatState, base_prompt: str, now: datetime, documents: 
         raw_turns=raw_turns,
         current=list(current),
         pinned=[m for turn in turns[:covered] for m in turn if m.id in pinned_ids] if pinned_ids else [],
-        inserted=inserted,
+        preface=agent_prompt_message(settings.agent_prompt),
         after=reminders,
         pinned_ids=pinned_ids,
+        raw_numbers=list(range(covered + 1, len(turns) + 1)),
     )
 
 
@@ -171,15 +176,24 @@ def make_llm_node(
         tokens_for_tools = tool_tokens if use_tools else 0
         cite = bool(passages or cited_titles)
         settings = session_settings(runtime)
-        parts = request_parts(state, base_prompt, clock(), documents, cite, keep_last_turn, textual_tools, settings)
+        parts = request_parts(state, base_prompt, clock(), cite, keep_last_turn, textual_tools, settings)
         budget = min(context_budget_tokens, settings.context_budget) - tokens_for_tools \
             if context_budget_tokens else None
-        parts = fit_request(parts, budget)
-        parts, recalled = with_recalled(parts, state.get("recalled") or [], budget)
+        turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
+        recalled_items = state.get("recalled") or []
+        frame = state.get("frame")
+        if frame and not settings.recall:  # recall switched off: what it brought leaves the request too
+            frame = without_kind(frame, RECALL)
+        layout = lay_out(parts, frame, turn, [*document_candidates(documents),
+                                                           *recall_candidates(recalled_items)],
+                         budget, recall_reach(latest_user_text(state)), render_block)
+        parts = layout.parts
+        recalled = [c.item for c in layout.added if c.kind == RECALL]
         context = parts.messages()
         get_stream_writer()({"context": context})  # the session API keeps it for last_context()
-        turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
-        report = report_parts(turn, parts, transcript, tokens_for_tools, recalled)
+        read = fingerprint(context)
+        report = report_parts(turn, parts, transcript, tokens_for_tools, recalled,
+                              read_before(frame.get("read") if frame else None, read))
         current = extract_current_turn(transcript) if textual_tools else []
         lead = result_lead(current)
         if lead:  # the tools' results first, on screen as in the saved reply
@@ -199,10 +213,11 @@ def make_llm_node(
             response = stated_results(response, current)
         metadata = dict(response.response_metadata)
         if cite:
-            numbered = number_documents(documents)
+            numbers = document_numbers(layout.frame)
             whole_count = len(documents) - len(passages)
-            cited = [d for d in numbered[:whole_count] if d["title"] in cited_titles] + numbered[whole_count:]
-            metadata["sources"] = [{"document": d["document"], "title": d["title"]} for d in cited]
+            cited = [d for d in documents[:whole_count] if d.get("title") in cited_titles] + documents[whole_count:]
+            metadata["sources"] = [{"document": numbers[document_key(d)], "title": d.get("title", "")}
+                                   for d in cited if document_key(d) in numbers]
         if recalled:
             metadata["recalled"] = sorted(item["turn"] for item in recalled)
         response = response.model_copy(update={"response_metadata": metadata})
@@ -212,7 +227,8 @@ def make_llm_node(
             raise EmptyReplyError("the model returned an empty reply")
         point = {"turn": turn, "context_tokens": report["context_tokens"], "history_tokens": report["history_tokens"],
                  "recall_tokens": report.get("recall_tokens", 0)}
-        update = {"messages": [response], "context_report": report, "context_log": [point]}
+        update = {"messages": [response], "context_report": report, "context_log": [point],
+                  "frame": {**layout.frame, "read": read}}
         if not response.tool_calls:
             update["recalled"] = []  # the turn is answered: later checkpoints need not carry the excerpts
         return update

@@ -2,7 +2,7 @@
 
 from langgraph.runtime import Runtime
 
-from graph.context import covered_turn_count, split_turns
+from graph.context import first_raw_turn, split_turns
 from graph.nodes.router import latest_user_text
 from graph.nodes.runtime import session_settings
 from graph.recall.index import RecallIndex
@@ -18,7 +18,7 @@ def recall_query(state: ChatState) -> str:
     return "\n".join([latest_user_text(state), *results])
 
 
-def make_recall_node(index: RecallIndex | None, budget_tokens: int):
+def make_recall_node(index: RecallIndex | None, budget_tokens: int, keep_last_turn: bool = False):
     """A node that searches the session's earlier turns (not the raw ones the context carries anyway);
     casual turns, sessions with recall off and graphs without an index recall nothing."""
 
@@ -29,7 +29,7 @@ def make_recall_node(index: RecallIndex | None, budget_tokens: int):
         messages = state.get("messages", [])
         index.index_session(session_id, messages)  # turns saved before the index existed, once
         turns, _ = split_turns(messages)
-        first_raw = min(covered_turn_count(state.get("summary_history") or []) + 1, len(turns))
+        first_raw = first_raw_turn(state.get("summary_history") or [], len(turns), keep_last_turn)
         pinned = set(state.get("pinned") or [])
         with_pins = frozenset(n for n, turn in enumerate(turns, 1) if any(m.id in pinned for m in turn)) \
             if pinned else frozenset()

@@ -12,13 +12,13 @@ from graph.context import split_turns
 from graph.recall.dates import date_asked, stated_date
 from graph.recall.embeddings import embed, to_bytes
 from graph.recall.fusion import feedback_words, fuse
-from graph.recall.records import turn_body, turn_record, user_text
+from graph.recall.records import said_lines, turn_body, turn_record, user_text
 from graph.recall.vectors import SessionVectors, best_first, record_texts, turn_vectors
 from graph.request.tokens import count_text
 from graph.request.words import query_words
 from graph.storage import Storage
 from graph.storage.turn_keys import TurnKeys
-from prompt.recall import record_json
+from prompt.recall import excerpt_text, record_json
 
 CANDIDATES = 200  # per ranking: fusion needs depth, the budget decides how many come back
 MIN_SCORE = 0.5  # bm25 below this is a chance overlap of common words
@@ -29,6 +29,7 @@ BACKFILL_TURNS = 8  # turns embedded after one turn of an older session: a fract
 COMMON_SHARE = 0.75  # a word in more of the session's turns than this weighs next to nothing in bm25 (idf < 0.3)
 COMMON_AFTER_TURNS = 20  # below this many turns every word is searched
 TOKENS_PER_NEIGHBOURED = 500  # per this many tokens of budget one of the best turns brings the turns beside it
+LOOKED_AT = 120  # turns read to fill one recall: far more than any budget holds as excerpts
 
 
 class RecallIndex:
@@ -172,21 +173,25 @@ class RecallIndex:
 
     def recall(self, session_id: str, text: str, below_turn: int, budget_tokens: int,
                exclude: frozenset[int] = frozenset()) -> list[dict]:
-        """The best turns before `below_turn`, best first, as many as `budget_tokens` holds."""
+        """The best turns before `below_turn`, best first, each as its dated lines, as many as `budget_tokens`
+        holds."""
         if budget_tokens <= 0:
             return []
         ranked, tokens = self.ranked(session_id, text, below_turn)
-        chosen: list[int] = []
-        used = 0
-        for turn in with_neighbours(ranked, below_turn, budget_tokens // TOKENS_PER_NEIGHBOURED):
-            size = tokens.get(turn)
-            if size is None or turn in exclude or used + size > budget_tokens:
+        order = [turn for turn in with_neighbours(ranked, below_turn, budget_tokens // TOKENS_PER_NEIGHBOURED)
+                 if turn in tokens and turn not in exclude][:LOOKED_AT]
+        records = self.storage.recall_records(session_id, order) if order else {}
+        chosen, used = [], 0
+        for rank, turn in enumerate(order, 1):
+            if turn not in records:
                 continue
-            chosen.append(turn)
+            excerpt = excerpt_text(turn, str(records[turn].get("date", "")), said_lines(records[turn]))
+            size = count_text(excerpt) + 1
+            if used + size > budget_tokens:
+                continue
+            chosen.append({"turn": turn, "rank": rank, "tokens": size, "text": excerpt, "record": records[turn]})
             used += size
-        records = self.storage.recall_records(session_id, chosen)
-        return [{"turn": turn, "rank": rank, "tokens": tokens[turn], "record": records[turn]}
-                for rank, turn in enumerate(chosen, 1) if turn in records]
+        return chosen
 
 
 def with_neighbours(ranked: list[int], below_turn: int, count: int) -> list[int]:

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
+from graph.storage.shared.common import record_body
 from state.messages import message_text
 
 EXCERPT_CHARS = 1500  # one huge turn (a pasted file) cannot take the whole recall budget
@@ -23,6 +24,11 @@ def turn_body(turn: Sequence[BaseMessage]) -> str:
 def user_text(turn: Sequence[BaseMessage]) -> str:
     """What the user said in a turn."""
     return " ".join(message_text(m) for m in turn if isinstance(m, HumanMessage))
+
+
+def said_lines(record: dict) -> list[str]:
+    """A stored turn as the lines said in it, the user's first (what a recalled turn shows the model)."""
+    return [line for line in record_body(record).splitlines() if line.strip()]
 
 
 def _clip(text: str) -> str:

@@ -1,10 +1,6 @@
-"""Keep a model request within one budget by shortening the request, never the transcript.
-
-A request is held by part, so each part gives way in its own order when the total is over:
-earlier messages first lose old tool results (seed 004) and long text (seed 001); then the
-oldest summaries leave the system message; then the oldest raw turns leave whole (the last
-completed turn always stays, pinned messages move to the pinned block); then the recalled
-turns; last, the last turn and the current one are shortened with a visible note.
+"""One model request by part, and the ways a part gives way to a budget, shortening the request, never the
+transcript: earlier messages lose old tool results (seed 004) and long text (seed 001); last, the last turn and
+the current one are shortened with a visible note. `graph.request.layout` decides when (seldom, and deep).
 """
 
 from collections.abc import Callable, Sequence
@@ -48,10 +44,17 @@ class RequestParts:
     raw_turns: list[list[BaseMessage]]
     current: list[BaseMessage]
     pinned: list[BaseMessage] = field(default_factory=list)
-    recalled: list[BaseMessage] = field(default_factory=list)
-    inserted: list[BaseMessage] = field(default_factory=list)  # documents, agent prompt: above the current turn
+    recalled: list[BaseMessage] = field(default_factory=list)  # what this turn shows first: recall, documents
+    following: list[BaseMessage] = field(default_factory=list)  # what a question asking back brought: after it
+    preface: list[BaseMessage] = field(default_factory=list)  # the agent prompt: the same every turn, up front
     after: list[BaseMessage] = field(default_factory=list)  # reminders at the very end
     pinned_ids: frozenset[str] = frozenset()
+    raw_numbers: list[int] = field(default_factory=list)  # each raw turn's number
+    anchored: list[list[BaseMessage]] = field(default_factory=list)  # what stands in front of each raw turn
+
+    def __post_init__(self) -> None:
+        if len(self.raw_numbers) != len(self.raw_turns):
+            self.raw_numbers = list(range(1, len(self.raw_turns) + 1))
 
     def system(self) -> BaseMessage:
         return self.render_system(self.summaries)
@@ -59,13 +62,28 @@ class RequestParts:
     def raw(self) -> list[BaseMessage]:
         return [message for turn in self.raw_turns for message in turn]
 
+    def shown_before(self) -> list[BaseMessage]:
+        """The blocks earlier turns showed, each still in front of its turn."""
+        return [message for block in self.anchored for message in block]
+
+    def shown(self) -> list[BaseMessage]:
+        """Every block the request carries: earlier turns', and this turn's before and after its message."""
+        return [*self.shown_before(), *self.recalled, *self.following]
+
     def messages(self) -> list[BaseMessage]:
-        """The request in order."""
-        return [self.system(), *pinned_message(self.pinned), *self.raw(), *self.recalled, *self.inserted,
-                *self.current, *self.after]
+        """The request in order: what never changes first, what is new last."""
+        anchored = self.anchored if len(self.anchored) == len(self.raw_turns) else [[] for _ in self.raw_turns]
+        raw = [message for block, turn in zip(anchored, self.raw_turns, strict=True) for message in [*block, *turn]]
+        return [self.system(), *self.preface, *pinned_message(self.pinned), *raw, *self.recalled, *self.current,
+                *self.following, *self.after]
 
     def tokens(self) -> int:
         return count_messages(self.messages())
+
+
+def earlier_form(turn: Sequence[BaseMessage], pinned_ids: frozenset[str]) -> list[BaseMessage]:
+    """A turn before the last cut as the request carries it: tool results as a placeholder, long text shortened."""
+    return [_earlier(message, pinned_ids) for message in turn]
 
 
 def _earlier(message: BaseMessage, pinned_ids: frozenset[str]) -> BaseMessage:
@@ -76,28 +94,11 @@ def _earlier(message: BaseMessage, pinned_ids: frozenset[str]) -> BaseMessage:
     return shorten(message, EARLIER_MESSAGE_CHARS, EARLIER_SHORTENED)
 
 
-def fit_request(parts: RequestParts, budget_tokens: int | None) -> RequestParts:
-    """The request within `budget_tokens` (unchanged when it fits or there is no budget)."""
-    if not budget_tokens or parts.tokens() <= budget_tokens:
-        return parts
-    parts = replace(parts, summaries=list(parts.summaries), pinned=list(parts.pinned),
-                    raw_turns=[[_earlier(m, parts.pinned_ids) for m in turn] for turn in parts.raw_turns])
-    while parts.summaries and parts.tokens() > budget_tokens:
-        parts.summaries.pop(0)
-    while len(parts.raw_turns) > 1 and parts.tokens() > budget_tokens:
-        dropped = parts.raw_turns.pop(0)
-        parts.pinned.extend(m for m in dropped if m.id in parts.pinned_ids)
-    if parts.recalled and parts.tokens() > budget_tokens:
-        parts.recalled = []
-    if parts.tokens() > budget_tokens:
-        parts = _shorten_recent(parts, budget_tokens)
-    return parts
-
-
-def _shorten_recent(parts: RequestParts, budget_tokens: int) -> RequestParts:
+def shorten_recent(parts: RequestParts, budget_tokens: int) -> RequestParts:
     """Cut the last raw turn's and the current turn's long messages to share what budget is left."""
     last = parts.raw_turns[-1] if parts.raw_turns else []
-    fixed = replace(parts, raw_turns=parts.raw_turns[:-1], current=[])
+    fixed = replace(parts, raw_turns=parts.raw_turns[:-1], raw_numbers=parts.raw_numbers[:-1],
+                    anchored=parts.anchored[:-1], current=[])
     recent = [*last, *parts.current]
     spare = budget_tokens - fixed.tokens() - 8 * len(recent)
     per_message = max(spare, 0) * CHARS_PER_TOKEN_FLOOR // max(len(recent), 1)

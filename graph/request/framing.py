@@ -22,7 +22,8 @@ _NOTE = re.compile(r"\[[^\[\]\n]{1,120}: [\d,]+ characters omitted\]")
 # A reply that shows these copies the shape of the framing, not only its facts.
 SHAPE = re.compile(
     r"\"(?:documents|document|title|contents|earlier_turns|turn|date|user|assistant|tools)\"\s*:|\[\d+-\d+턴\]"
-    r"|이전 대화 요약|참고 문서|reference documents|excerpts from earlier|messages the user pinned",
+    r"|\(\d{4}-\d{2}-\d{2}, turn \d+\)|이전 대화 요약|참고 문서|reference documents|excerpts from earlier"
+    r"|messages the user pinned",
     re.IGNORECASE,
 )
 
@@ -38,9 +39,9 @@ class Framing:
 def request_framing(system_prompt: str, parts: RequestParts, context: Sequence[BaseMessage]) -> Framing:
     """The framing of a request built from `parts` (the date line is left out: a clock answer may state it)."""
     notes = [note for message in context for note in _NOTE.findall(message_text(message))]
-    documents = [message_text(m) for m in parts.inserted if message_text(m).startswith(DOCUMENTS_HEADER)]
-    instructions = [message_text(m) for m in parts.inserted if not message_text(m).startswith(DOCUMENTS_HEADER)]
+    blocks = [message_text(m) for m in parts.shown()]
+    instructions = [message_text(m) for m in parts.preface]
     always = (system_prompt, *HEADERS, *notes, *instructions, *(message_text(m) for m in parts.after))
-    shaped = (*render_summary_lines(parts.summaries), *(message_text(m) for m in [*pinned_message(parts.pinned),
-                                                                                 *parts.recalled]), *documents)
+    shaped = (*render_summary_lines(parts.summaries), *(message_text(m) for m in pinned_message(parts.pinned)),
+              *blocks)
     return Framing(tuple(text for text in always if text.strip()), tuple(text for text in shaped if text.strip()))

@@ -30,20 +30,24 @@ def _tokens(messages: Sequence[BaseMessage]) -> int:
 
 
 def report_parts(turn: int, parts: RequestParts, transcript: Sequence[BaseMessage], tool_tokens: int,
-                 recalled: Sequence[dict] = ()) -> ContextReport:
-    """Split the tokens of a request into system, summaries, pinned, raw, recalled and current parts."""
+                 recalled: Sequence[dict] = (), read: int = 0) -> ContextReport:
+    """Split the tokens of a request into system, summaries, pinned, raw, recalled and current parts, and into what
+    the model read before (`read`, the start it shares with the request before) and what is new to it."""
     system_total = count_message(parts.system())
     summary_tokens = sum(count_text(line) for line in render_summary_lines(parts.summaries))
+    context_tokens = count_messages(parts.messages()) + tool_tokens
     return ContextReport(
         turn=turn,
         system_tokens=system_total - summary_tokens,
         summary_tokens=summary_tokens,
         pinned_tokens=_tokens(pinned_message(parts.pinned)),
-        raw_tokens=_tokens(parts.raw()) + _tokens(parts.inserted),
-        recall_tokens=_tokens(parts.recalled),
+        raw_tokens=_tokens(parts.raw()) + _tokens(parts.preface),
+        recall_tokens=_tokens(parts.shown()),
         current_tokens=_tokens(parts.current) + _tokens(parts.after),
         tool_tokens=tool_tokens,
-        context_tokens=count_messages(parts.messages()) + tool_tokens,
+        context_tokens=context_tokens,
+        read_tokens=min(read, context_tokens),
+        new_tokens=max(context_tokens - read, 0),
         history_tokens=count_transcript(transcript) + system_total - summary_tokens + tool_tokens,
         recalled=[{key: item[key] for key in ("turn", "rank", "tokens")}
                   for item in sorted(recalled, key=lambda item: item["turn"])],

@@ -7,6 +7,7 @@ from typing import Any, cast
 
 from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage
 
+from graph.request.layout import without_turn
 from graph.session.journal import with_message_id, write_pending
 from graph.session.services import SessionServices
 from graph.session.transcript import completed_turn_count, has_unfinished_turn, thread_config
@@ -58,6 +59,7 @@ def take_back_last_turn(services: SessionServices, session_id: str, language: st
         "messages": [RemoveMessage(id=str(message.id)) for message in removed],
         "pinned": [mid for mid in values.get("pinned") or [] if mid not in gone],
         "feedback": {mid: choice for mid, choice in (values.get("feedback") or {}).items() if mid not in gone},
+        **({"frame": without_turn(values["frame"], turn)} if values.get("frame") else {}),
     }, as_node="__start__")
     services.recall.drop_from(session_id, turn)
     return payload

@@ -9,7 +9,9 @@ from langgraph.checkpoint.memory import InMemorySaver
 from graph.builder import build_graph
 from graph.context import split_turns
 from graph.memory.merge import active_summaries, record_tokens
-from graph.request.budget import RequestParts, fit_request
+from graph.request.blocks import render_block
+from graph.request.budget import RequestParts
+from graph.request.layout import LOW_MARK, lay_out
 from graph.request.tokens import count_messages, count_transcript
 from graph.session.transcript import thread_config
 from graph.storage.base import KEEP_CHECKPOINTS
@@ -53,11 +55,11 @@ def test_context_budget_shortens_the_context_never_the_transcript(chat_model, su
 
 
 def fit_context(context, current_count, budget_tokens):
-    """A flat context (system, earlier turns, the current messages) fitted by the request fitter the llm node uses."""
+    """A flat context (system, earlier turns, the current messages) laid out as the llm node lays out a request."""
     system, current = context[0], context[len(context) - current_count:]
     turns, rest = split_turns(context[1: len(context) - current_count])
     parts = RequestParts(lambda summaries: system, [], turns + ([rest] if rest else []), current)
-    return fit_request(parts, budget_tokens).messages()
+    return lay_out(parts, None, len(parts.raw_turns) + 1, [], budget_tokens, False, render_block).parts.messages()
 
 
 def test_old_tool_results_become_a_placeholder_when_over_budget():
@@ -72,17 +74,19 @@ def test_old_tool_results_become_a_placeholder_when_over_budget():
     assert fitted[-1].content == "next question" and count_messages(fitted) <= 400
 
 
-def test_oldest_raw_turns_leave_an_overfull_context_whole():
+def test_oldest_raw_turns_leave_an_overfull_context_whole_down_to_the_low_mark():
     from langchain_core.messages import SystemMessage
 
     turns = transcript(3)
     turns[1] = AIMessage("y" * 1900)
     turns[3] = AIMessage("z" * 1900)
     context = [SystemMessage("s"), *turns, HumanMessage("now")]
+    fits = count_messages(context)
+    assert fit_context(context, 1, fits) == context  # within the budget nothing changes
     budget = count_messages([context[0], *turns[2:], context[-1]])  # room for the last two turns only
     fitted = fit_context(context, 1, budget)
-    assert fitted == [context[0], *turns[2:], context[-1]]
-    assert fit_context(context, 1, budget - 1)[1:] == [*turns[4:], context[-1]]
+    assert fitted == [context[0], *turns[4:], context[-1]]  # cut once, deep: whole turns, the last stays
+    assert count_messages(fitted) <= budget * LOW_MARK
 
 
 def test_summary_made_after_turn_3_is_applied_at_turn_4_without_a_call(database, chat_model, summary_model):

@@ -66,7 +66,7 @@ def test_the_context_budget_bounds_every_request_and_recall_fills_what_is_left(e
     counts = []
     for budget in (2000, 4000):
         session.save_settings(context_budget=budget)
-        play(session, ["Which storage unit holds the winter tyres and camping gear?"])
+        play(session, ["Which storage unit holds my winter tyres and camping gear?"])
         tokens = count_messages(session.last_context())
         assert budget * 0.8 <= tokens <= budget, (budget, tokens)  # filled by recall, never over
         counts.append(len(recalled_turns(session)))

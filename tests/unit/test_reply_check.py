@@ -7,13 +7,13 @@ from graph.nodes.reply_check import ReplyCheck, StreamGuard, asked_to_repeat
 from graph.request.framing import HEADERS, Framing
 from prompt.context import OMITTED_NOTE, RECENT_SHORTENED
 from prompt.documents import render_documents
-from prompt.recall import render_recalled
+from prompt.recall import excerpt_text, render_recalled
 from prompt.system import BASE_SYSTEM_PROMPT, SUMMARY_SECTION_HEADER, render_summary_lines
 
 NOTE = OMITTED_NOTE.format(kept="", note=RECENT_SHORTENED, omitted=199_000).strip()
 DOCUMENTS = render_documents([{"title": "memo.txt", "contents": "Mina's birthday is on May 3. She lives in Busan."}])
-RECALLED = render_recalled([{"turn": 3, "record": {"turn": 3, "date": "2026-05-01", "user": "I moved to Busan",
-                                                   "assistant": "Busan is lovely in spring."}}])
+RECALLED = render_recalled([{"turn": 3, "text": excerpt_text(3, "2026-05-01", ["I moved to Busan",
+                                                                             "Busan is lovely in spring."])}])
 SUMMARY = {"turns": [1, 2, 3], "summary": "The user, Mina, moved to Busan and works at the harbour clinic."}
 SUMMARY_LINES = render_summary_lines([SUMMARY])  # type: ignore[list-item]
 FRAMING = Framing(always=(BASE_SYSTEM_PROMPT, *HEADERS, NOTE), shaped=(*SUMMARY_LINES, RECALLED, DOCUMENTS))
@@ -128,14 +128,15 @@ def test_a_requests_framing_is_its_prompt_notes_and_reminders_and_its_shaped_mat
     from graph.request.framing import request_framing
 
     current = [HumanMessage(f"a long paste {NOTE}")]
-    parts = RequestParts(render_system=lambda carried: SystemMessage("Be kind.\n\nCurrent date and time: today"),
+    parts = RequestParts(render_system=lambda carried: SystemMessage("Be kind.\n\nToday's date: today"),
                          summaries=[SUMMARY], raw_turns=[], current=current,  # type: ignore[list-item]
-                         inserted=[HumanMessage(DOCUMENTS), HumanMessage("[Agent instructions]\nTalk like a poet.")],
+                         recalled=[HumanMessage(DOCUMENTS)],
+                         preface=[HumanMessage("[Agent instructions]\nTalk like a poet.")],
                          after=[HumanMessage("Always answer in one sentence.")])
     framing = request_framing("Be kind.", parts, parts.messages())
     assert {"Be kind.", NOTE, "[Agent instructions]\nTalk like a poet.", "Always answer in one sentence."} \
         <= set(framing.always)
-    assert not any("Current date and time" in text for text in framing.always)  # a clock answer may state it
+    assert not any("Today's date" in text for text in framing.always)  # a clock answer may state it
     assert set(framing.shaped) == {*SUMMARY_LINES, DOCUMENTS}
 
 

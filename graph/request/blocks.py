@@ -1,0 +1,92 @@
+"""What a turn may show the model besides the conversation (recalled turns, documents), as keyed candidates and
+the one text each block is rendered to, once: a later request reads exactly the same text."""
+
+import hashlib
+import re
+from collections.abc import Sequence
+
+from graph.request.layout import Candidate
+from prompt.documents import render_documents
+from prompt.recall import render_recalled
+from state.chat_state import RequestFrame
+
+RECALL = "recall"
+DOCUMENTS = "documents"
+NUMBER_MARK = "#"  # a shown document's key ends with the number it was shown under
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
+_ASKS = re.compile(
+    r"[?？]|^\W*(what|when|where|who|which|why|how|remind me|do you remember|tell me)\b"
+    r"|뭐|무엇|언제|어디|누구|몇|왜|어떻게|기억|알려|什么|哪|谁|几|多少|怎么|为什么|记得|吗",
+    re.IGNORECASE,
+)
+_TO_YOU = re.compile(r"\b(you|your|yours|you're|you've|ya)\b|당신|너는|你", re.IGNORECASE)
+_ABOUT = re.compile(r"(?i:\b(i|my|me|mine|we|our|us|i'm|i've)\b)|\s[A-Z][a-z]+|[가-힣]|[\u4e00-\u9fff]")
+
+
+STATEMENT_REACH = 0.0  # a message that asks nothing brings nothing back (a share of the budget)
+QUESTION_REACH = 0.08  # a question brings back the two or three turns that answer it best
+ASKS_BACK_REACH = 1.0  # a question about the person or someone they named: as much as the budget holds
+
+
+def _asking(text: str) -> list[str]:
+    """The sentences of a message that ask something, but not about the assistant ("how are you?")."""
+    return [sentence for sentence in _SENTENCE_END.split(text or "")
+            if sentence.strip() and _ASKS.search(sentence) and not _TO_YOU.search(sentence)]
+
+
+def asks_back(text: str) -> bool:
+    """Whether a message asks about something said before: about the person, the people they named or their
+    things."""
+    return any(_ABOUT.search(sentence.strip()) for sentence in _asking(text))
+
+
+def recall_reach(text: str) -> float:
+    """How much of the budget a turn's recall may take: a turn that asks back needs its memory, one that tells
+    little of it (and every token it brings is one more the model reads anew)."""
+    if asks_back(text):
+        return ASKS_BACK_REACH
+    return QUESTION_REACH if _asking(text) else STATEMENT_REACH
+
+
+def recall_candidates(recalled: Sequence[dict]) -> list[Candidate]:
+    """Recalled turns, best first, keyed by their turn number."""
+    return [Candidate(f"turn:{item['turn']}", RECALL, item["tokens"], item) for item in recalled]
+
+
+def document_key(document: dict) -> str:
+    """A document or passage by its title and contents: the same passage is shown once."""
+    digest = hashlib.sha1(str(document.get("contents", "")).encode()).hexdigest()[:12]
+    return f"doc:{document.get('title', '')}:{digest}"
+
+
+def document_candidates(documents: Sequence[dict]) -> list[Candidate]:
+    """Whole documents and retrieved passages, in the order the turn asks them."""
+    return [Candidate(document_key(document), DOCUMENTS, _document_tokens(document), document)
+            for document in documents]
+
+
+def _document_tokens(document: dict) -> int:
+    from graph.request.tokens import count_text
+
+    return count_text(str(document.get("contents", ""))) + count_text(str(document.get("title", ""))) + 12
+
+
+def document_numbers(frame: RequestFrame) -> dict[str, int]:
+    """Each shown document's key with the number the model may cite it by (kept in its block's key)."""
+    numbers: dict[str, int] = {}
+    for block in frame["blocks"]:
+        if block["kind"] == DOCUMENTS:
+            for numbered in block["keys"]:
+                key, _, number = numbered.rpartition(NUMBER_MARK)
+                numbers[key] = int(number)
+    return numbers
+
+
+def render_block(kind: str, chosen: Sequence[Candidate], frame: RequestFrame) -> tuple[str, list[str]]:
+    """One block's text and keys: recalled turns in turn order, documents numbered after every one shown before."""
+    if kind == RECALL:
+        in_order = sorted(chosen, key=lambda c: c.item["turn"])
+        return render_recalled([c.item for c in in_order]), [c.key for c in in_order]
+    start = max(document_numbers(frame).values(), default=0) + 1
+    keys = [f"{c.key}{NUMBER_MARK}{number}" for number, c in enumerate(chosen, start)]
+    return render_documents([c.item for c in chosen], start=start), keys
