@@ -13,6 +13,7 @@ row; `--live 0` skips the bundled model.
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -25,6 +26,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 DATA = ROOT.parent / "shared" / "data" / "locomo-dev" / "41.json"
+REQUESTS_MARK = "requests: "
 FILLED_AFTER = 3  # the share is measured once the context first fills: from a third of the turns on
 
 
@@ -122,10 +124,12 @@ def against(rev: str, path: str, turns: int, profile: str) -> dict:
     subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), rev], check=True,
                    capture_output=True)
     try:
-        out = subprocess.run([sys.executable, __file__, path, "--turns", str(turns), "--profile", profile,
-                              "--requests-only"], cwd=folder, env={**os.environ, "PYTHONPATH": str(folder)},
+        shutil.copy(__file__, folder / "bench" / "prefix_reuse.py")  # this replay, on that engine
+        out = subprocess.run([sys.executable, "-m", "bench.prefix_reuse", str(Path(path).resolve()), "--turns",
+                              str(turns), "--profile", profile, "--requests-only"], cwd=folder,
                              check=True, capture_output=True, text=True).stdout
-        return reuse_figures(json.loads(out.strip().splitlines()[-1]))
+        found = [line for line in out.splitlines() if line.startswith(REQUESTS_MARK)]
+        return reuse_figures(json.loads(found[-1].removeprefix(REQUESTS_MARK)))
     finally:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)], capture_output=True)
 
@@ -179,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     requests = replay_requests(args.data, args.turns, args.profile)
     if args.requests_only:
-        print(json.dumps(requests))
+        print(REQUESTS_MARK + json.dumps(requests))
         return
     rows = [("this engine", reuse_figures(requests))]
     if args.against:
