@@ -10,6 +10,7 @@ from bench import (
     locomo,
     policies,
     prefix_reuse,
+    prompt_cache,
     recall,
     scale_out,
     stress,
@@ -40,6 +41,8 @@ if __name__ == "__main__":
     deadlines.main()
     print()
     local_model.main()
+    print()
+    prompt_cache.main()
     print()
     leaks.main()
     print()

@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from langchain_core.messages import HumanMessage
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langchain_openai import ChatOpenAI
 from langgraph.checkpoint.memory import InMemorySaver
 
@@ -17,6 +17,7 @@ from graph.models import create_bundled_models, token_limit
 from graph.models.local_server import LocalModelServer, find_bundled_model
 from graph.settings import Settings
 from graph.storage.sqlite import create_checkpointer
+from prompt.recall import RECALL_HEADER
 
 pytestmark = pytest.mark.local_model
 
@@ -107,7 +108,9 @@ def test_session_api_streams_and_summarizes_with_the_bundled_model(server, tmp_p
         assert session.turns_completed() == n and not session.unfinished()
     state = session.state()
     assert [r["turns"] for r in state["summary_history"]] == [[1, 2, 3]]
-    assert session.last_context()[-1].content == QUESTIONS[3]
+    context = [m.content for m in session.last_context()]
+    recalled_after = context[-1].startswith(RECALL_HEADER)  # a question about the person: its recall follows it
+    assert context[-2 if recalled_after else -1] == QUESTIONS[3]
     assert [(s.session_id, s.turns) for s in engine.sessions()] == [("local", 4)]
     engine.close()
 
@@ -134,3 +137,13 @@ def test_reply_length_limit_reaches_the_server(server):
                          **token_limit(server.base_url, 5))
     reply = limited.invoke("Write a long story about the sea.")
     assert reply.response_metadata["token_usage"]["completion_tokens"] <= 5
+
+
+def test_prompt_cache_brings_back_a_session_after_another(server):
+    model = client(server)
+    rivers = [SystemMessage("You are a helpful assistant."), HumanMessage("Tell me about rivers. " * 40)]
+    model.invoke(rivers)
+    model.invoke([SystemMessage("You are a helpful assistant."), HumanMessage("Tell me about hills. " * 40)])
+    logged = len(server.log_path.read_text(errors="replace"))
+    model.invoke([*rivers, AIMessage("Rivers flow to the sea."), HumanMessage("And lakes?")])
+    assert "cache hit" in server.log_path.read_text(errors="replace")[logged:]
