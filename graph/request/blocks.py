@@ -5,14 +5,14 @@ import hashlib
 import re
 from collections.abc import Sequence
 
-from graph.request.layout import Candidate
+from graph.request.layout import NUMBER_MARK, Candidate
+from graph.request.tokens import count_text
 from prompt.documents import render_documents
 from prompt.recall import render_recalled
 from state.chat_state import RequestFrame
 
 RECALL = "recall"
 DOCUMENTS = "documents"
-NUMBER_MARK = "#"  # a shown document's key ends with the number it was shown under
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
 _ASKS = re.compile(
     r"[?？]|^\W*(what|when|where|who|which|why|how|remind me|do you remember|tell me)\b"
@@ -66,8 +66,6 @@ def document_candidates(documents: Sequence[dict]) -> list[Candidate]:
 
 
 def _document_tokens(document: dict) -> int:
-    from graph.request.tokens import count_text
-
     return count_text(str(document.get("contents", ""))) + count_text(str(document.get("title", ""))) + 12
 
 

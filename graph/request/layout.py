@@ -57,11 +57,12 @@ class Layout:
 
 Render = Callable[[str, Sequence[Candidate], RequestFrame], tuple[str, list[str]]]
 REQUIRED = "documents"  # what the turn was routed for: shown whole, before anything recalled
+NUMBER_MARK = "#"  # a shown document's key ends with the number it was shown under
 
 
 def present_keys(blocks: Sequence[ShownBlock]) -> set[str]:
     """What the blocks carry, by key (a shown document's number left off)."""
-    return {key.rpartition("#")[0] or key for block in blocks for key in block["keys"]}
+    return {key.rpartition(NUMBER_MARK)[0] or key for block in blocks for key in block["keys"]}
 
 
 def visible_blocks(frame: RequestFrame, raw_numbers: Sequence[int], turn: int) -> list[ShownBlock]:
