@@ -1,6 +1,7 @@
 """Run every benchmark and print its figures: `make bench`."""
 
 from bench import (
+    answers_shown,
     deadlines,
     document_limits,
     flat_cost,
@@ -51,3 +52,5 @@ if __name__ == "__main__":
     prefix_reuse.main([])  # likewise
     print()
     summary_quality.main([])  # likewise
+    print()
+    answers_shown.main([])  # likewise

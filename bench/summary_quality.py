@@ -1,7 +1,8 @@
 """What summaries keep, on real long conversations: the extractive summarizer the bundled profile uses against
 the bundled model summarizing itself. Blocks of three turns from LoCoMo files, at one compression rate; for
-each summary, the share of the block's names and numbers it keeps, the share of its own names and numbers
-the block never said (invented), and how far its length is from the rate's target.
+each summary, the share of the block's names and numbers it keeps (all, the person's, and those only the
+assistant said), the share of its own names and numbers the block never said (invented), and how far its length
+is from the rate's target.
 
     python -m bench.summary_quality [FILE.json ...] [--blocks 12] [--rate 0.3] [--no-model]
 """
@@ -47,17 +48,24 @@ def blocks_of(path: Path, count: int) -> list[list[BaseMessage]]:
 def score(summarize: Callable[[list[BaseMessage], int], str], blocks: Sequence[list[BaseMessage]],
           rate: float) -> dict[str, float]:
     """Kept and invented names and numbers, and the size error, over the blocks."""
-    kept, invented, errors, within = [], [], [], []
+    kept, invented, errors, within, person, assistant = [], [], [], [], [], []
     for block in blocks:
         original = "\n".join(str(m.content) for m in block)
         target = int(len("".join(str(m.content) for m in block)) * rate)
         summary = summarize(block, target)
-        said, written = entities(original), entities(summary)
-        kept.append(len(said & entities(summary, anywhere=True)) / len(said) if said else 1.0)
+        said, written, shown = entities(original), entities(summary), entities(summary, anywhere=True)
+        kept.append(len(said & shown) / len(said) if said else 1.0)
+        persons = "\n".join(str(m.content) for m in block if isinstance(m, HumanMessage))
+        by_person = entities(persons)
+        only_assistant = entities("\n".join(str(m.content) for m in block if isinstance(m, AIMessage))) - \
+            entities(persons, anywhere=True)
+        person.append(len(by_person & shown) / len(by_person) if by_person else 1.0)
+        assistant.append(len(only_assistant & shown) / len(only_assistant) if only_assistant else 0.0)
         invented.append(len(written - entities(original, anywhere=True)) / len(written) if written else 0.0)
         errors.append(abs(len(summary) - target) / target)
         within.append(errors[-1] <= 0.1)
-    return {"kept": statistics.mean(kept), "invented": statistics.mean(invented),
+    return {"kept": statistics.mean(kept), "person": statistics.mean(person), "assistant": statistics.mean(assistant),
+            "invented": statistics.mean(invented),
             "error": statistics.mean(errors), "within": sum(within) / len(within)}
 
 
@@ -94,10 +102,12 @@ def main(argv: list[str] | None = None) -> None:
         finally:
             server.stop()
     print(f"Summaries of {len(blocks)} blocks of 3 turns from {len(paths)} conversations at rate {args.rate}")
-    print("| summarizer | names and numbers kept | invented | size error (mean) | within ±10% |")
-    print("|---|---|---|---|---|")
+    print("| summarizer | names and numbers kept | the person's kept | the assistant's own kept | invented | "
+          "size error (mean) | within ±10% |")
+    print("|---|---|---|---|---|---|---|")
     for name, row in rows.items():
-        print(f"| {name} | {row['kept']:.0%} | {row['invented']:.0%} | {row['error']:.0%} | {row['within']:.0%} |")
+        print(f"| {name} | {row['kept']:.0%} | {row['person']:.0%} | {row['assistant']:.0%} | {row['invented']:.0%} | "
+              f"{row['error']:.0%} | {row['within']:.0%} |")
 
 
 if __name__ == "__main__":

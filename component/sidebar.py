@@ -2,6 +2,7 @@
 heading; documents and the prompts below; the language and the model at the foot."""
 
 from dataclasses import dataclass
+from typing import Any
 
 import streamlit as st
 
@@ -11,7 +12,7 @@ from component.memory_controls import draw_memory_controls
 from component.search import draw_search
 from component.sessions import draw_session_list, start_new_chat
 from component.signin import draw_account
-from graph.engine import Engine, ModelProfile, Session, SessionInfo
+from graph.engine import Engine, ModelProfile, Session, SessionInfo, SessionSettings
 
 PROMPT_KEY = "system_prompt_text"
 AGENT_KEY = "agent_prompt_text"
@@ -47,16 +48,25 @@ def draw_prompts(engine: Engine, session: Session) -> None:
         text = st.text_area(t("system_prompt"), height=160, key=PROMPT_KEY, help=t("system_prompt_help"))
         if st.button(t("save"), key="save_prompt"):
             prompt = "" if text.strip() == default_prompt else text.strip()
-            stored = session.save_settings(stored, system_prompt=prompt)
-            st.toast(t("saved"), icon="✅")
+            _save(session, stored, system_prompt=prompt)
         st.divider()
         st.caption(t("modifiers"))
         agent = st.text_area(t("agent_prompt"), height=100, key=AGENT_KEY, help=t("agent_prompt_help"))
         reminder = st.text_input(t("reminder"), key=REMINDER_KEY, help=t("reminder_help"))
         hide = st.checkbox(t("hide_tools"), key=HIDE_TOOLS_KEY)
         if st.button(t("save"), key="save_modifiers"):
-            session.save_settings(agent_prompt=agent.strip(), reminder=reminder.strip(), hide_old_tool_results=hide)
-            st.toast(t("saved"), icon="✅")
+            _save(session, None, agent_prompt=agent.strip(), reminder=reminder.strip(), hide_old_tool_results=hide)
+
+
+def _save(session: Session, stored: SessionSettings | None, **changes: Any) -> None:
+    """Save settings, or say in place why they cannot be (a prompt over its share of the budget): nothing typed
+    is lost, the text stays in its box."""
+    try:
+        session.save_settings(stored, **changes)
+    except ValueError as error:
+        st.error(str(error), icon="⚠️")
+        return
+    st.toast(t("saved"), icon="✅")
 
 
 def draw_sidebar(engine: Engine, session: Session, sessions: list[SessionInfo]) -> SidebarChoice:

@@ -49,6 +49,7 @@ def build_graph(
     keep_last_turn: bool = False,
     tool_calling: bool = True,
     deadlines: Deadlines = Deadlines(),
+    quotes_memory: bool = False,
 ) -> ChatGraph:
     """router -> [rag] -> summary -> recall -> intent -> [tools] -> llm <-> tools; the chat model summarizes
     when no summary model is given.
@@ -67,6 +68,8 @@ def build_graph(
     tool_calling: the chat model calls tools itself; when False the intent step calls them for it and the
         model phrases the answer from their results.
     deadlines: how long one chat-model call may take, to its first token and in all.
+    quotes_memory: the chat model cannot be trusted to read its context (the bundled one): a question about
+        something said before is answered first with the person's own words, quoted.
     """
     tools = list(DEFAULT_TOOLS if tools is None else tools)
     planner = planner or SummaryPlanner(summary_model or chat_model, summary_cache, summary_budget_tokens,
@@ -81,7 +84,7 @@ def build_graph(
     builder.add_node("llm", make_llm_node(chat_model, tools if tool_calling else [], base_prompt,
                                          context_budget_tokens=context_budget_tokens, retriever=retriever,
                                          keep_last_turn=keep_last_turn, textual_tools=bool(tools) and not tool_calling,
-                                         deadlines=deadlines))
+                                         deadlines=deadlines, quotes_memory=quotes_memory))
     builder.add_edge(START, "router")
     builder.add_conditional_edges("router", route_after_router, ["rag", "summary"])
     builder.add_edge("rag", "summary")

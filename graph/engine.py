@@ -42,7 +42,7 @@ from graph.request.words import query_words
 from graph.session.activity import TurnActivity
 from graph.session.handle import Session
 from graph.session.ids import validate_session_id
-from graph.session.owner import SessionNotFound, check_owner, owner_key
+from graph.session.owner import SessionNotFound, check_existing, check_owner, owner_key
 from graph.session.queue import TurnQueue
 from graph.session.run import TurnRunner
 from graph.session.transcript import thread_config
@@ -136,10 +136,14 @@ class Engine:
         return self.storage.list_sessions(self.owner_key(owner))
 
     def rename(self, session_id: str, title: str, owner: str | None = None) -> None:
-        """Give a session of `owner` the title a person chose; SessionNotFound for another owner's."""
-        check_owner(self.storage, session_id, self.owner_key(owner))
-        if title.strip():
-            self.storage.rename_session(session_id, title)
+        """Give a session of `owner` the title a person chose; SessionNotFound for another owner's and for an id
+        nobody has (nothing is written)."""
+        session_id, key = validate_session_id(session_id), self.owner_key(owner)
+        with self.storage.session_lock(session_id):  # not between a delete's check and its removal
+            check_existing(self.storage, session_id, key)
+            title = clean_user_text(title)
+            if title:
+                self.storage.rename_session(session_id, title)
 
     def delete(self, session_id: str, owner: str | None = None) -> None:
         """Remove a session of `owner` and everything kept for it (checkpoints, journal, summaries, documents,
@@ -251,6 +255,6 @@ def _assemble(settings: Settings, storage: Storage, models: Models, server: Loca
         recall_budget_tokens=budget.context,
         tool_calling=models.profile.tools,
         deadlines=Deadlines(first_token=settings.first_token_timeout, total=settings.reply_timeout),
-    )
+        quotes_memory=not models.profile.can_summarize)  # a model that cannot summarize cannot read its memory
     return Engine(settings, storage, models, graph, planner, documents, recall, server)
 

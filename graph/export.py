@@ -2,7 +2,9 @@
 pins and feedback) and the summaries, or Markdown that reads like the conversation. Pure functions of the
 saved state."""
 
+import html
 import json
+import re
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -59,36 +61,46 @@ def session_json(session_id: str, title: str, values: Mapping[str, Any], now: da
     return json.dumps(export_data(session_id, title, values, now), ensure_ascii=False, indent=2, default=str)
 
 
-def quoted(text: str) -> str:
-    """Text as a Markdown block quote, every line of it."""
-    return "\n".join(f"> {line}" if line else ">" for line in text.splitlines() or [""])
+def fenced(text: str) -> str:
+    """Text as a fenced block no line of it can close or leave (the fence is longer than any run of backticks in
+    it): Markdown, HTML and comments inside show as written."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n{text}\n{fence}"
+
+
+def heading_text(text: str) -> str:
+    """A title as one line of plain heading text: HTML and Markdown marks shown, not read."""
+    line = " ".join(text.split())
+    return re.sub(r"([\\`*_{}\[\]()#+!|~-])", r"\\\1", html.escape(line, quote=False))
 
 
 def tool_lines(message: AIMessage, results: Mapping[str, ToolMessage]) -> list[str]:
-    """An answer's tool calls with their arguments and results, as quotes."""
+    """An answer's tool calls with their arguments and results, each in a block of its own."""
     lines = []
     for call in message.tool_calls:
         arguments = json.dumps(call["args"], ensure_ascii=False)
         result = results.get(call["id"] or "")
-        lines.append(quoted(f"🔧 **{call['name']}** `{arguments}`" +
+        lines.append(fenced(f"🔧 {call['name']} {arguments}" +
                             (f"\n→ {message_text(result)}" if result is not None else "")))
     return lines
 
 
 def session_markdown(title: str, values: Mapping[str, Any], language: str = "en",
                      now: datetime | None = None) -> str:
-    """The session as Markdown: each turn's question and answer (tool calls quoted), then the summaries."""
+    """The session as Markdown: each turn's question and answer, then the summaries; every text the person or the
+    model wrote stays inside a fenced block of its own, whatever it contains."""
     messages = list(values.get("messages", []))
     results = {m.tool_call_id: m for m in messages if isinstance(m, ToolMessage)}
     questions = sum(isinstance(m, HumanMessage) for m in messages)
     day = (now or datetime.now(UTC)).date().isoformat()
     header = localized(language, "export_header", turns=questions, day=day)
-    parts = [f"# {title or localized(language, 'untitled')}", f"_{header}_"]
+    parts = [f"# {heading_text(title) or localized(language, 'untitled')}", f"_{header}_"]
     answering = False
     for turn, message in numbered(messages):
         if isinstance(message, HumanMessage):
             parts += [f"## {localized(language, 'export_turn', turn=turn)}",
-                      f"**{localized(language, 'export_you')}**", message_text(message)]
+                      f"**{localized(language, 'export_you')}**", fenced(message_text(message))]
             answering = False
         elif isinstance(message, AIMessage):
             if not answering:
@@ -96,11 +108,11 @@ def session_markdown(title: str, values: Mapping[str, Any], language: str = "en"
                 answering = True
             parts += tool_lines(message, results)
             if message_text(message):
-                parts.append(message_text(message))
+                parts.append(fenced(message_text(message)))
     history = [r for r in values.get("summary_history") or [] if not r.get("deleted")]
     if history:
         parts.append(f"## {localized(language, 'export_summaries')}")
         for record in history:
             span = localized(language, "export_summary_turns", first=record["turns"][0], last=record["turns"][-1])
-            parts += [f"### {span}", record["summary"]]
+            parts += [f"### {span}", fenced(record["summary"])]
     return "\n\n".join(parts) + "\n"

@@ -264,6 +264,7 @@ ENGINE_TEXT = {
                                   "그 답은 보여 드리지 않았습니다. 질문을 조금 바꿔 다시 보내 주세요.",
         "reply_withheld_repeat": "모델이 바로 앞의 답을 그대로 되풀이해서, 그 답은 보여 드리지 않았습니다. "
                                  "질문을 바꾸거나 더 구체적으로 물어봐 주세요.",
+        "reply_acknowledged": "알겠습니다. 기억해 둘게요.",
     },
     "en": {
         "error_empty": "The model returned an empty reply. Press Retry, or rephrase your message.",
@@ -286,6 +287,7 @@ ENGINE_TEXT = {
                                   "it again.",
         "reply_withheld_repeat": "The model repeated its previous answer, so that reply is not shown. Please "
                                  "rephrase your question or ask something more specific.",
+        "reply_acknowledged": "Noted, I'll keep that in mind.",
     },
 }
 

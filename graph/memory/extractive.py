@@ -1,6 +1,7 @@
 """A summary made of the conversation's own sentences, for a model too small to summarize (the bundled one):
-nothing invented, the sentences that carry facts (names, numbers, dates, tool results) chosen first, kept in
-their order, and the whole held to the target length within 10%."""
+nothing invented (the person's sentences and tool results, never the small model's own claims), the sentences
+that carry facts (names, numbers, dates, tool results) chosen first, kept in their order, and the whole held to
+the target length within 10%."""
 
 import re
 from collections import Counter
@@ -15,6 +16,8 @@ NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+")
 MONTHS = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|[월일년月日年]", re.IGNORECASE)
 FILLER = frozenset("hi hello hey thanks thank ok okay sure great cool wow yes yeah nice awesome bye".split())
 TOLERANCE = 0.1
+ASSISTANT = "Assistant"
+DIGITS = re.compile(r"\d[\d,.]*\d|\d")
 MIN_SENTENCE_CHARS = 12
 
 
@@ -28,10 +31,18 @@ class Sentence:
     score: float
 
 
+def told_or_looked_up(found: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """What a summary may keep: everything but the assistant's sentences, except those that give a tool's result
+    (a small model's own words are as often invented as not, and a summary would repeat them as fact)."""
+    looked_up = {number for speaker, text in found if speaker == "Tool" for number in DIGITS.findall(text)}
+    return [(speaker, text) for speaker, text in found
+            if speaker != ASSISTANT or looked_up & set(DIGITS.findall(text))]
+
+
 def sentences_of(lines: Sequence[tuple[str, str]]) -> list[Sentence]:
     """The (speaker, text) lines cut into sentences, each scored by what it carries."""
     found = [(speaker, part.strip()) for speaker, text in lines for part in SENTENCE_END.split(text)]
-    found = [(speaker, text) for speaker, text in found if text]
+    found = told_or_looked_up([(speaker, text) for speaker, text in found if text])
     counts = Counter(word for _, text in found for word in set(query_words(text)))
     return [Sentence(index, speaker, text, _score(speaker, text, counts))
             for index, (speaker, text) in enumerate(found)]
@@ -59,7 +70,15 @@ def extractive_summary(lines: Sequence[tuple[str, str]], target_chars: int) -> s
             chosen = trial
         if len(_render(chosen)) >= low:
             return _render(chosen)
-    return _filled(chosen, best_first, target_chars, low, high)
+    return _filled(chosen, best_first, target_chars, low, high) or (
+        nearest(best_first[0].text, high) if best_first else "")
+
+
+def nearest(text: str, high: float) -> str:
+    """A target too small for any sentence still gets the nearest answer (never none, which would be asked again
+    every turn): the text's start within the target, or its first character."""
+    room = max(int(high), 1)
+    return cut_at_word(text, room) or text.strip()[:room]
 
 
 def _filled(chosen: list[Sentence], best_first: list[Sentence], target_chars: int, low: float, high: float) -> str:

@@ -2,7 +2,7 @@
 
 import math
 
-from graph.memory.extractive import SENTENCE_END, TOLERANCE, cut_at_word
+from graph.memory.extractive import SENTENCE_END, TOLERANCE, cut_at_word, nearest
 
 
 def length_bounds(target_length: int) -> tuple[int, int]:
@@ -38,5 +38,6 @@ def forced_fit(answers: list[str], target_length: int) -> str:
     low, high = length_bounds(target_length)
     long = [answer for answer in answers if len(answer) > high]
     if long:
-        return trim_to_bounds(long[-1], target_length) or cut_at_word(long[-1], high, shortest=low - 1)
+        return trim_to_bounds(long[-1], target_length) or cut_at_word(long[-1], high, shortest=low - 1) or \
+            nearest(long[-1], high)
     return max(answers, key=len, default="")

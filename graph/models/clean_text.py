@@ -36,6 +36,16 @@ def _replace(match: re.Match) -> str:
     return "\n" if match.lastgroup == "br" else ""
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def valid_text(text: str) -> str:
+    """Text storage and the page can hold: surrogate halves that pair up joined, a lone one as U+FFFD."""
+    if not _SURROGATE.search(text):
+        return text
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
 class StreamCleaner:
     """Clean a streamed reply chunk by chunk, holding back only a tail that may be an unfinished tag."""
 
@@ -49,6 +59,8 @@ class StreamCleaner:
         self._pending += chunk
         unfinished = _UNFINISHED.search(self._pending)
         cut = unfinished.start() if unfinished else len(self._pending)
+        if cut and "\ud800" <= self._pending[cut - 1] <= "\udbff":
+            cut -= 1  # half of a pair whose other half comes with the next chunk
         ready, self._pending = self._pending[:cut], self._pending[cut:]
         return self._clean(ready)
 
@@ -59,6 +71,7 @@ class StreamCleaner:
 
     def _clean(self, text: str) -> str:
         """Clean prose and code apart, so code such as `List<b>` keeps its angle brackets."""
+        text = valid_text(text)
         out, position = [], 0
         while position < len(text):
             pattern = _FENCE_END if self._fence else _INLINE_END if self._inline else _OPENING

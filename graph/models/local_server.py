@@ -22,6 +22,7 @@ MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 MODEL_ALIAS = "smollm2-135m-instruct"
 LOG_TAIL_LINES = 20
 PROGRESS_EVERY = 5.0
+GUARD = Path(__file__).with_name("server_guard.py")  # ends the server with the process that started it
 BATCH_TOKENS = 128  # prompt tokens per step: no slower than 512 here, and each saved state copies that many logit rows
 STATE_BYTES_PER_TOKEN = 23_040  # SmolLM2-135M's f16 keys and values: 30 layers x 2 x 192 x 2 bytes
 CACHED_SESSIONS = 16
@@ -59,6 +60,12 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((HOST, 0))
         return sock.getsockname()[1]
+
+
+def guarded(command: list[str]) -> list[str]:
+    """`python -m module ...` run by the guard that ends it with this process, however this process ends."""
+    interpreter, flag, *rest = command
+    return [interpreter, str(GUARD), str(os.getpid()), flag, *rest]
 
 
 class LocalModelServer:
@@ -132,7 +139,7 @@ class LocalModelServer:
         self.log_path = Path(tempfile.mkdtemp(prefix="local-model-")) / "server.log"
         self._log = open(self.log_path, "wb")
         self._process = subprocess.Popen(
-            self.command(),
+            guarded(self.command()),
             stdin=subprocess.DEVNULL,
             stdout=self._log,
             stderr=subprocess.STDOUT,

@@ -1,6 +1,7 @@
 """The reply step: build the bounded context and call the chat model, with tools when routed."""
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from langchain_core.language_models import BaseChatModel
@@ -25,8 +26,10 @@ from graph.nodes.router import latest_user_text
 from graph.nodes.runtime import DEFAULTS, session_settings
 from graph.nodes.tool_calls import well_formed_tool_calls
 from graph.policies import get_policy
+from graph.recall.quote import led_by_quote, memory_lead
 from graph.request.blocks import (
     RECALL,
+    asks_back,
     document_candidates,
     document_key,
     document_numbers,
@@ -34,14 +37,14 @@ from graph.request.blocks import (
     recall_reach,
     render_block,
 )
-from graph.request.budget import RequestParts
+from graph.request.budget import RequestParts, setting_limit, within_tokens
 from graph.request.framing import request_framing
 from graph.request.layout import lay_out, without_kind
 from graph.request.modifiers import agent_prompt_message, modify_earlier, reminder_message
 from graph.request.report import report_parts, tool_definition_tokens
 from graph.request.reuse import fingerprint, read_before
 from graph.tools.answer import led_by_results, result_lead, with_result
-from prompt.context import CITATION_REMINDER, TOOL_LIMIT_REPLY
+from prompt.context import CITATION_REMINDER, EARLIER_SHORTENED, TOOL_LIMIT_REPLY
 from prompt.system import BASE_SYSTEM_PROMPT, render_system_prompt
 from prompt.tools import RESULT_AS_TEXT
 from state import ChatState
@@ -110,10 +113,25 @@ def reply_check(state: ChatState, system_prompt: str, parts: RequestParts, conte
     return ReplyCheck.for_turn(request_framing(system_prompt, parts, context), users, replies)
 
 
+def held_to_share(settings: SessionSettings, budget: int | None) -> SessionSettings:
+    """The settings with a system prompt, agent prompt or reminder over its share of `budget` shortened (one saved
+    before the budget was lowered, or stored by another version)."""
+    if not budget:
+        return settings
+    limit = setting_limit(budget)
+    held = replace(settings, system_prompt=within_tokens(settings.system_prompt, limit, EARLIER_SHORTENED),
+                   agent_prompt=within_tokens(settings.agent_prompt, limit, EARLIER_SHORTENED),
+                   reminder=within_tokens(settings.reminder, limit, EARLIER_SHORTENED))
+    return settings if held == settings else held
+
+
 def request_parts(state: ChatState, base_prompt: str, now: datetime, cite: bool, keep_last_turn: bool = False,
-                  textual_tools: bool = False, settings: SessionSettings = DEFAULTS) -> RequestParts:
+                  textual_tools: bool = False, settings: SessionSettings = DEFAULTS,
+                  budget: int | None = None) -> RequestParts:
     """The request by part: system with summaries, the agent prompt, pinned messages, raw turns, the current turn,
-    reminders at the end (seeds 000-004); what a turn shows besides is laid out by `graph.request.layout`."""
+    reminders at the end (seeds 000-004); what a turn shows besides is laid out by `graph.request.layout`. Within
+    a budget, the person's prompts and reminder are each held to their share of it."""
+    settings = held_to_share(settings, budget)
     transcript = state.get("messages", [])
     history = state.get("summary_history") or []
     policy = get_policy(settings.context_policy)
@@ -151,11 +169,14 @@ def make_llm_node(
     keep_last_turn: bool = False,
     textual_tools: bool = False,
     deadlines: Deadlines = Deadlines(),
+    quotes_memory: bool = False,
 ):
     """A node that answers from summaries + raw turns; tools are bound only on the agent path.
 
     textual_tools: the model cannot call tools; results the intent step obtained reach it as text and
     its reply is made to state them.
+    quotes_memory: the model cannot be trusted to read its context; a question about something said before is
+    answered first with the person's own words, quoted (`graph.recall.quote`).
 
     With a budget, the context is shortened (never the transcript) to stay within it.
     """
@@ -176,9 +197,9 @@ def make_llm_node(
         tokens_for_tools = tool_tokens if use_tools else 0
         cite = bool(passages or cited_titles)
         settings = session_settings(runtime)
-        parts = request_parts(state, base_prompt, clock(), cite, keep_last_turn, textual_tools, settings)
         budget = min(context_budget_tokens, settings.context_budget) - tokens_for_tools \
             if context_budget_tokens else None
+        parts = request_parts(state, base_prompt, clock(), cite, keep_last_turn, textual_tools, settings, budget)
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
         recalled_items = state.get("recalled") or []
         frame = state.get("frame")
@@ -195,17 +216,20 @@ def make_llm_node(
         report = report_parts(turn, parts, transcript, tokens_for_tools, recalled,
                               read_before(frame.get("read") if frame else None, read))
         current = extract_current_turn(transcript) if textual_tools else []
-        lead = result_lead(current)
-        if lead:  # the tools' results first, on screen as in the saved reply
+        question = latest_user_text(state)
+        tool_lead = result_lead(current)
+        lead = tool_lead or (memory_lead(question, recalled_items) if quotes_memory and asks_back(question) else "")
+        if lead:  # the tools' results or the person's own words first, on screen as in the saved reply
             get_stream_writer()({"token": lead + "\n\n"})
         check = reply_check(state, settings.system_prompt or base_prompt, parts, context)
 
         def ask(request: list[BaseMessage], guard: StreamGuard | None) -> AIMessage:
             return clean_reply(well_formed_tool_calls(stream_reply(model, request, deadlines, guard)))
 
-        response = ask(context, None) if lead else checked_reply(ask, context, check, latest_user_text(state))
-        if lead:  # the model's text is shown only when it answers and does not contradict the results
-            content = led_by_results(lead, "" if check.verdict(message_text(response)) else message_text(response))
+        response = ask(context, None) if lead else checked_reply(ask, context, check, question)
+        if lead:  # the model's text is shown only when it answers and does not contradict the lead
+            text = "" if check.verdict(message_text(response)) else message_text(response)
+            content = led_by_results(lead, text) if tool_lead else led_by_quote(lead, question, text)
             if content != lead:
                 get_stream_writer()({"token": content.removeprefix(lead + "\n\n")})
             response = response.model_copy(update={"content": content})

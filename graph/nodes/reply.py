@@ -16,6 +16,7 @@ from graph.models.clean_text import clean_model_text
 from graph.models.deadline import Deadlines, stream_within
 from graph.nodes.reply_check import ReplyCheck, StreamGuard
 from graph.nodes.tool_calls import strict_tool_calls
+from graph.request.blocks import tells_about_self
 from prompt.context import FRAMING_CORRECTION, REPEAT_CORRECTION
 from state.messages import message_text
 from state.texts import localized
@@ -65,7 +66,8 @@ def reply_language(user_text: str) -> str:
 
 def checked_reply(ask: Ask, context: list[BaseMessage], check: ReplyCheck, user_text: str) -> AIMessage:
     """The reply once it is an answer: asked again once with a correction when it only repeats framing or an
-    earlier reply, replaced by a clear message when the second is no better. Held-back text is never shown;
+    earlier reply, replaced by a clear message when the second is no better (a statement about the person, which
+    asks nothing, by a short acknowledgement). Held-back text is never shown;
     when some of a rejected reply was shown, what follows starts on a new paragraph."""
     write = get_stream_writer()
     request = context
@@ -83,6 +85,7 @@ def checked_reply(ask: Ask, context: list[BaseMessage], check: ReplyCheck, user_
             write({"token": "\n\n"})
         if attempt == 0:
             request = [*context, HumanMessage(CORRECTIONS[verdict])]
-    text = localized(reply_language(user_text), f"reply_withheld_{verdict}")
+    key = "reply_acknowledged" if tells_about_self(user_text) else f"reply_withheld_{verdict}"
+    text = localized(reply_language(user_text), key)
     write({"token": text})
     return AIMessage(text, id=response.id, response_metadata={**response.response_metadata, "withheld": verdict})

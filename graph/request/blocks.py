@@ -20,6 +20,7 @@ _ASKS = re.compile(
     re.IGNORECASE,
 )
 _TO_YOU = re.compile(r"\b(you|your|yours|you're|you've|ya)\b|당신|너는|你", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"(?i:\b(i|my|me|mine|we|our|us|i'm|i've)\b)|내|나는|저는|제가|我")
 _ABOUT = re.compile(r"(?i:\b(i|my|me|mine|we|our|us|i'm|i've)\b)|\s[A-Z][a-z]+|[가-힣]|[\u4e00-\u9fff]")
 
 
@@ -32,6 +33,14 @@ def _asking(text: str) -> list[str]:
     """The sentences of a message that ask something, but not about the assistant ("how are you?")."""
     return [sentence for sentence in _SENTENCE_END.split(text or "")
             if sentence.strip() and _ASKS.search(sentence) and not _TO_YOU.search(sentence)]
+
+
+def tells_about_self(text: str) -> bool:
+    """Whether a message only tells something of the person ("My sister lives in Busan."): no sentence asks
+    anything, of anyone, and one speaks in the first person."""
+    sentences = [sentence.strip() for sentence in _SENTENCE_END.split(text or "") if sentence.strip()]
+    return not any(_ASKS.search(sentence) for sentence in sentences) and \
+        any(_FIRST_PERSON.search(sentence) for sentence in sentences)
 
 
 def asks_back(text: str) -> bool:

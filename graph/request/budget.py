@@ -8,13 +8,27 @@ from dataclasses import dataclass, field, replace
 
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 
-from graph.request.tokens import count_messages
+from graph.request.tokens import count_messages, count_text, cut_to_tokens
 from prompt.context import EARLIER_SHORTENED, OMITTED_NOTE, PINNED_HEADER, RECENT_SHORTENED, TOOL_PLACEHOLDER
 from state import SummaryRecord
 from state.messages import message_text
 
 EARLIER_MESSAGE_CHARS = 2000
-CHARS_PER_TOKEN_FLOOR = 2  # conservative: most text has more characters per token
+SETTING_SHARE = 0.15  # a person's system prompt, agent prompt and reminder may each take this share of the budget
+NOTE_TOKENS = 24  # what the note on a shortened message costs
+
+
+def setting_limit(budget: int) -> int:
+    """The most tokens a system prompt, agent prompt or reminder may have within `budget`."""
+    return int(budget * SETTING_SHARE)
+
+
+def within_tokens(text: str, tokens: int, note: str) -> str:
+    """`text` cut to `tokens` tokens, note included, saying how much was left out."""
+    if count_text(text) <= tokens:
+        return text
+    kept = cut_to_tokens(text, tokens - NOTE_TOKENS)
+    return OMITTED_NOTE.format(kept=kept, note=note, omitted=len(text) - len(kept))
 
 
 def shorten(message: BaseMessage, limit: int, note: str) -> BaseMessage:
@@ -31,7 +45,8 @@ def pinned_message(pinned: Sequence[BaseMessage]) -> list[BaseMessage]:
     """Pinned messages of turns outside the raw context, as one user message after the system message."""
     if not pinned:
         return []
-    lines = [f"- {'user' if isinstance(m, HumanMessage) else 'assistant'}: {message_text(m)}" for m in pinned]
+    lines = [f"- {'user' if isinstance(m, HumanMessage) else 'assistant'}: "
+             f"{message_text(shorten(m, EARLIER_MESSAGE_CHARS, EARLIER_SHORTENED))}" for m in pinned]
     return [HumanMessage("\n".join([PINNED_HEADER, *lines]))]
 
 
@@ -87,9 +102,7 @@ def earlier_form(turn: Sequence[BaseMessage], pinned_ids: frozenset[str]) -> lis
 
 
 def _earlier(message: BaseMessage, pinned_ids: frozenset[str]) -> BaseMessage:
-    if message.id in pinned_ids:
-        return message
-    if isinstance(message, ToolMessage):
+    if isinstance(message, ToolMessage) and message.id not in pinned_ids:
         return message.model_copy(update={"content": TOOL_PLACEHOLDER})
     return shorten(message, EARLIER_MESSAGE_CHARS, EARLIER_SHORTENED)
 
@@ -101,7 +114,27 @@ def shorten_recent(parts: RequestParts, budget_tokens: int) -> RequestParts:
                     anchored=parts.anchored[:-1], current=[])
     recent = [*last, *parts.current]
     spare = budget_tokens - fixed.tokens() - 8 * len(recent)
-    per_message = max(spare, 0) * CHARS_PER_TOKEN_FLOOR // max(len(recent), 1)
-    cut = [shorten(message, per_message, RECENT_SHORTENED) for message in recent]
+    per_message = max(spare, 0) // max(len(recent), 1)
+    cut = [_within(message, per_message) for message in recent]
     raw = [*parts.raw_turns[:-1], cut[: len(last)]] if last else parts.raw_turns
     return replace(parts, raw_turns=raw, current=cut[len(last):])
+
+
+def _within(message: BaseMessage, tokens: int) -> BaseMessage:
+    text = message_text(message)
+    shortened = within_tokens(text, tokens, RECENT_SHORTENED)
+    return message if shortened == text else message.model_copy(update={"content": shortened})
+
+
+def within_budget(parts: RequestParts, budget_tokens: int) -> RequestParts:
+    """The last resort, so no request is ever over its budget: the recent long messages shortened, then pinned
+    messages, the oldest summaries and the oldest raw turns left out until it fits."""
+    parts = shorten_recent(parts, budget_tokens) if parts.tokens() > budget_tokens else parts
+    while parts.tokens() > budget_tokens and parts.pinned:
+        parts = replace(parts, pinned=parts.pinned[1:])
+    while parts.tokens() > budget_tokens and parts.summaries:
+        parts = replace(parts, summaries=parts.summaries[1:])
+    while parts.tokens() > budget_tokens and parts.raw_turns:
+        anchored = parts.anchored[1:] if len(parts.anchored) == len(parts.raw_turns) else parts.anchored
+        parts = replace(parts, raw_turns=parts.raw_turns[1:], raw_numbers=parts.raw_numbers[1:], anchored=anchored)
+    return shorten_recent(parts, budget_tokens) if parts.tokens() > budget_tokens else parts

@@ -9,7 +9,14 @@ from dataclasses import dataclass
 from langchain_core.messages import BaseMessage
 
 from graph.request.budget import RequestParts, pinned_message
-from prompt.context import EARLIER_SHORTENED, PINNED_HEADER, RECENT_SHORTENED, TOOL_PLACEHOLDER
+from prompt.context import (
+    EARLIER_SHORTENED,
+    FRAMING_CORRECTION,
+    PINNED_HEADER,
+    RECENT_SHORTENED,
+    REPEAT_CORRECTION,
+    TOOL_PLACEHOLDER,
+)
 from prompt.documents import DOCUMENTS_MESSAGE
 from prompt.recall import RECALL_HEADER
 from prompt.system import SUMMARY_SECTION_HEADER, render_summary_lines
@@ -17,7 +24,8 @@ from state.messages import message_text
 
 DOCUMENTS_HEADER = DOCUMENTS_MESSAGE.split("\n", 1)[0]
 HEADERS = (PINNED_HEADER, RECALL_HEADER, DOCUMENTS_HEADER, SUMMARY_SECTION_HEADER.strip(), TOOL_PLACEHOLDER,
-           f"[{EARLIER_SHORTENED}: characters omitted]", f"[{RECENT_SHORTENED}: characters omitted]")
+           f"[{EARLIER_SHORTENED}: characters omitted]", f"[{RECENT_SHORTENED}: characters omitted]",
+           FRAMING_CORRECTION, REPEAT_CORRECTION)  # a correction copied back is framing too
 _NOTE = re.compile(r"\[[^\[\]\n]{1,120}: [\d,]+ characters omitted\]")
 # A reply that shows these copies the shape of the framing, not only its facts.
 SHAPE = re.compile(

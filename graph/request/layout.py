@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from langchain_core.messages import BaseMessage, HumanMessage
 
-from graph.request.budget import RequestParts, earlier_form, shorten_recent
+from graph.request.budget import RequestParts, earlier_form, within_budget
 from graph.request.tokens import count_message
 from state.chat_state import RequestFrame, ShownBlock
 
@@ -188,7 +188,7 @@ def _blocks_of(chosen: Sequence[Candidate], turn: int, frame: RequestFrame, rend
 
 
 def _fitted(parts: RequestParts, budget: int | None) -> RequestParts:
-    """The last resort past a cut: the last raw turn's and the current turn's long messages shortened."""
+    """The last resort past a cut: long recent messages shortened, then pins, summaries and raw turns left out."""
     if budget and parts.tokens() > budget:
-        return shorten_recent(parts, budget)
+        return within_budget(parts, budget)
     return parts

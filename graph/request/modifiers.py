@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 
-from graph.request.budget import shorten
+from graph.request.budget import EARLIER_MESSAGE_CHARS, shorten
 from prompt.context import AGENT_INSTRUCTIONS, EARLIER_SHORTENED, TOOL_PLACEHOLDER
 
 
@@ -25,10 +25,13 @@ def reminder_message(reminders: Sequence[str]) -> list[BaseMessage]:
 def modify_earlier(turn: Sequence[BaseMessage], message_chars: int | None, hide_tool_results: bool,
                    pinned_ids: frozenset[str] = frozenset()) -> list[BaseMessage]:
     """An earlier turn as the request carries it: long messages cut (seed 001), old tool results as a
-    placeholder (seed 004); pinned messages stay whole."""
+    placeholder (seed 004); pinned messages stay whole up to the length of any earlier message."""
     modified = []
     for message in turn:
-        if message.id not in pinned_ids:
+        if message.id in pinned_ids:  # whole, up to the length any earlier message may have
+            if message_chars:
+                message = shorten(message, max(message_chars, EARLIER_MESSAGE_CHARS), EARLIER_SHORTENED)
+        else:
             if message_chars:
                 message = shorten(message, message_chars, EARLIER_SHORTENED)
             if hide_tool_results and isinstance(message, ToolMessage):

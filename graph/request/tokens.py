@@ -70,6 +70,14 @@ def count_text(text: str) -> int:
     return len(get_encoding().encode(text, disallowed_special=()))
 
 
+def cut_to_tokens(text: str, tokens: int) -> str:
+    """The longest start of `text` within `tokens` tokens (whole characters: a split one is left out)."""
+    encoded = get_encoding().encode(text, disallowed_special=())
+    if len(encoded) <= tokens:
+        return text
+    return get_encoding().decode(encoded[: max(tokens, 0)]).rstrip("\ufffd")
+
+
 def _message_body(message: BaseMessage) -> str:
     """The text a message costs: its content plus any tool calls it carries."""
     body = message_text(message)

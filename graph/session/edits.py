@@ -1,8 +1,10 @@
 """What a person changes in a session outside a turn: pins, summaries, documents; each under its lock."""
 
+from graph.documents.store import DocumentRefused
 from graph.memory.edit import deleted_record, edited_record
 from graph.memory.planner import plan_input
-from graph.session.owner import claim
+from graph.session.ids import MAX_NAME_CHARS, checked_name
+from graph.session.owner import check_existing, check_owner, claim
 from graph.session.services import SessionServices
 from state.rates import clamp_rate
 from state.session import DocumentInfo, SessionSettings
@@ -21,13 +23,23 @@ class SessionEdits:
         """Make a new session its owner's before writing to it; SessionNotFound when it is someone else's."""
         claim(self.services.storage, self.id, self.owner)
 
+    def _check(self) -> None:
+        """SessionNotFound when the id is someone else's now (checked on every call: an id can change hands
+        through a delete and a new first message); an unknown id reads as empty."""
+        check_owner(self.services.storage, self.id, self.owner)
+
+    def _existing(self) -> None:
+        """SessionNotFound unless the session exists and is the caller's: a change never creates a session."""
+        check_existing(self.services.storage, self.id, self.owner)
+
     def settings(self) -> SessionSettings:
         """The session's own settings (policy, prompts, modifiers, compression rate, recall)."""
+        self._check()
         return self.services.storage.load_settings(self.id)
 
     def pin(self, message_id: str, pinned: bool = True) -> None:
         """Keep a message whole in every later context (never summarized away), or stop doing so."""
-        self._claim()
+        self._existing()
         with self.services.storage.session_lock(self.id):
             current = list(self.services.read_state(self.id).get("pinned") or [])
             updated = [*current, message_id] if pinned and message_id not in current else current
@@ -38,7 +50,7 @@ class SessionEdits:
         """Keep the person's 👍 ("up") or 👎 ("down") on an answer, or with None take it back."""
         if choice not in (None, *FEEDBACK_CHOICES):
             raise ValueError(f"feedback is one of {FEEDBACK_CHOICES} or None, not {choice!r}")
-        self._claim()
+        self._existing()
         with self.services.storage.session_lock(self.id):
             feedback = dict(self.services.read_state(self.id).get("feedback") or {})
             if choice is None:
@@ -52,7 +64,7 @@ class SessionEdits:
         or with None take it out of the context (the panel still lists it)."""
         if text is not None and not text.strip():
             raise ValueError("a summary cannot be empty")
-        self._claim()
+        self._existing()
         key = "summary_history" if level <= 1 else "consolidated"
         with self.services.storage.session_lock(self.id):
             records = list(self.services.read_state(self.id).get(key) or [])
@@ -68,7 +80,9 @@ class SessionEdits:
         """Summarize the completed turns not summarized yet (all but the last), at once; False when none."""
         settings = self.settings()
         rate = settings.compression_rate if compression_rate is None else clamp_rate(compression_rate)
-        self._claim()
+        if self.services.storage.session_owner(self.id) is None:
+            return False  # a chat not begun has nothing to summarize
+        self._existing()
         with self.services.storage.session_lock(self.id):
             values = plan_input(self.services.read_state(self.id), self.id, settings)
             record = self.services.planner.summarize_now(values, rate)
@@ -79,20 +93,26 @@ class SessionEdits:
 
     def turn_excerpts(self, turns: list[int]) -> list[dict]:
         """The records of these earlier turns as recall shows them to the model (turn, date, user, assistant)."""
+        self._check()
         records = self.services.storage.recall_records(self.id, turns)
         return [records[turn] for turn in turns if turn in records]
 
     def documents(self) -> list[DocumentInfo]:
         """The session's documents."""
+        self._check()
         return self.services.documents.list_documents(self.id)
 
     def add_document(self, name: str, data: bytes) -> DocumentInfo:
-        """Read and store an uploaded file; DocumentRefused says why one cannot be added."""
+        """Read and store an uploaded file; DocumentRefused says why one cannot be added (its name too)."""
+        try:
+            checked_name(name, "a file name", MAX_NAME_CHARS)
+        except ValueError as error:
+            raise DocumentRefused(str(error)) from None
         text = self.services.read_document(name, data)
         self._claim()
         return self.services.documents.add(self.id, name, text)
 
     def remove_document(self, document_id: int) -> None:
         """Remove one of the session's documents."""
-        self._claim()
+        self._existing()
         self.services.documents.remove(self.id, document_id)

@@ -8,15 +8,22 @@ from langchain_core.messages import BaseMessage, HumanMessage
 
 from graph.memory.planner import plan_input
 from graph.session.edits import SessionEdits
+from graph.session.owner import SessionNotFound
 from graph.session.payload import turn_input
-from graph.session.rewind import take_back_last_turn
+from graph.session.rewind import refusal, take_back_last_turn
 from graph.session.services import SessionServices
+from graph.session.setting_limits import checked_settings
 from graph.session.transcript import completed_turn_count, first_user_text
 from graph.session.turn_run import TurnRun
 from graph.session.user_input import clean_user_text
 from graph.session.view import SessionView
 from state.session import SessionSettings, TurnEvent
 from state.texts import localized
+
+
+def refused(event: TurnEvent) -> TurnRun:
+    """A turn that does not run: its one event says why."""
+    return TurnRun(lambda run: iter([event])).start()
 
 
 class Session(SessionEdits):
@@ -27,6 +34,7 @@ class Session(SessionEdits):
 
     def state(self) -> dict:
         """The saved ChatState values (messages, summary_history, turn_count, ...); reading changes nothing."""
+        self._check()
         return self.services.read_state(self.id)
 
     def view(self) -> SessionView:
@@ -36,6 +44,7 @@ class Session(SessionEdits):
     def recover(self) -> bool:
         """Put back the message of a turn a crash cut off (ready for Retry), unless a turn of the session runs
         here or on another instance; True when there was one. Every turn does this as it starts."""
+        self._check()
         if self.services.turns.busy(self.id):
             return False
         with self.services.storage.session_lock(self.id, wait=False) as free:
@@ -55,11 +64,14 @@ class Session(SessionEdits):
 
     def last_context(self) -> list[BaseMessage]:
         """Exactly the messages the chat model was sent on its last call (kept by this process)."""
+        self._check()
         return self.services.runner.last_contexts.get(self.id)
 
     def save_settings(self, settings: SessionSettings | None = None, **changes: Any) -> SessionSettings:
-        """Store new settings (whole, or the fields named); they apply from the next turn."""
-        updated = replace(settings or self.settings(), **changes)
+        """Store new settings (whole, or the fields named); they apply from the next turn. ValueError says why a
+        prompt or reminder cannot be saved (over its share of the budget)."""
+        before = self.settings()
+        updated = checked_settings(before, replace(settings or before, **changes), self.services.request_limit)
         self._claim()
         self.services.storage.save_settings(self.id, updated)
         return updated
@@ -73,9 +85,12 @@ class Session(SessionEdits):
         """Run a turn for `text`; iterate the result for its events. The rate, when given, becomes the session's."""
         clean = clean_user_text(text)
         if not clean:
-            refusal = TurnEvent("error", localized(language, "empty_message"), {"code": "empty"})
-            return TurnRun(lambda run: iter([refusal])).start()
-        return self._start(turn_input(clean, self.id, self._chosen_rate(compression_rate)), language)
+            return refused(TurnEvent("error", localized(language, "empty_message"), {"code": "empty"}))
+        try:
+            rate = self._chosen_rate(compression_rate)
+        except SessionNotFound:  # someone else's now: as if unknown, and nothing written
+            return refused(TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"}))
+        return self._start(turn_input(clean, self.id, rate), language)
 
     def _chosen_rate(self, compression_rate: float | None) -> float:
         """The rate a turn runs at: the one given becomes the session's, else the session's own."""
@@ -102,7 +117,10 @@ class Session(SessionEdits):
         clean = clean_user_text(text)
         if not clean:
             return self.send(text, compression_rate, language)
-        rate = self._chosen_rate(compression_rate)
+        try:
+            rate = self._chosen_rate(compression_rate)
+        except SessionNotFound:
+            return refused(TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"}))
         return self._start(None, language, lambda: take_back_last_turn(
             self.services, self.id, language, False, lambda question: turn_input(clean, self.id, rate), question_id))
 
@@ -117,6 +135,7 @@ class Session(SessionEdits):
     def stop(self) -> None:
         """Stop the reply this session is streaming, keeping what was streamed; a message waiting its turn
         (sent from another tab) is not touched and still gets its answer."""
+        self._check()
         run = self.services.turns.active(self.id)
         if run is not None:
             run.stop()
@@ -131,6 +150,13 @@ class Session(SessionEdits):
         rate = self.settings().compression_rate if compression_rate is None else compression_rate
         generation = self.services.generation(self.id)
         self.services.prefetcher.schedule(self.id, rate, lambda: self.services.generation(self.id) == generation)
+
+    def _may_run(self, creates: bool) -> bool:
+        """Whether this turn may run: a new message makes an unknown id its owner's; a rewrite or a resume runs
+        only on a session that exists and is the caller's (a refused one writes nothing)."""
+        if creates:
+            return self.services.storage.claim_session(self.id, self.owner)
+        return self.services.storage.session_owner(self.id) == self.owner
 
     def _start(self, payload: dict | None, language: str,
                rewrite: Callable[[], dict | TurnEvent] | None = None) -> TurnRun:
@@ -148,7 +174,10 @@ class Session(SessionEdits):
                 if run.cancelled.is_set():
                     yield cancelled
                     return
-                if not services.storage.claim_session(session_id, self.owner):  # someone else's: as if unknown
+                if rewrite is not None and services.storage.session_owner(session_id) is None:
+                    yield refusal(language, "rewrite_nothing")  # a chat not begun: nothing to take back or write
+                    return
+                if not self._may_run(payload is not None and rewrite is None):  # someone else's: as if unknown
                     yield TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"})
                     return
                 services.turns.begin(session_id, run)

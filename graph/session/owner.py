@@ -1,6 +1,7 @@
 """A session is its owner's alone: another person's id answers as an unknown one would, and nothing is written
 to a session before its owner is known to be the caller."""
 
+from graph.session.ids import validate_owner
 from graph.storage import SessionOwners
 
 
@@ -13,8 +14,10 @@ class SessionNotFound(LookupError):
 
 
 def owner_key(owner: str | None, default_owner: str = "") -> str:
-    """How an owner is stored: the default owner (no sign-in, or the one configured) as ''."""
-    return "" if owner is None or owner == default_owner else owner
+    """How an owner is stored: the default owner (no sign-in, or the one configured) as ''; ValueError for one that
+    cannot own sessions (control characters, lone surrogates, blank or endless), so every query compares the same
+    owner."""
+    return "" if owner is None or owner == default_owner else validate_owner(owner)
 
 
 def claim(storage: SessionOwners, session_id: str, owner: str) -> None:
@@ -27,4 +30,10 @@ def check_owner(storage: SessionOwners, session_id: str, owner: str) -> None:
     """SessionNotFound when a session with this id exists and is not `owner`'s; an unknown id passes."""
     stored = storage.session_owner(session_id)
     if stored is not None and stored != owner:
+        raise SessionNotFound(session_id)
+
+
+def check_existing(storage: SessionOwners, session_id: str, owner: str) -> None:
+    """SessionNotFound unless the session exists and is `owner`'s: what changes a session never creates one."""
+    if storage.session_owner(session_id) != owner:
         raise SessionNotFound(session_id)

@@ -62,4 +62,5 @@ def take_back_last_turn(services: SessionServices, session_id: str, language: st
         **({"frame": without_turn(values["frame"], turn)} if values.get("frame") else {}),
     }, as_node="__start__")
     services.recall.drop_from(session_id, turn)
+    services.storage.cache_drop_from(session_id, turn)  # a summary made ahead of the old turn is of nothing now
     return payload

@@ -88,6 +88,10 @@ class SummaryCacheStore(Protocol):
     def cache_take(self, key: str) -> dict | None:
         """The summary made ahead under `key`, removed; None when there is none."""
 
+    def cache_drop_from(self, session_id: str, first_turn: int) -> int:
+        """Remove the session's summaries made ahead that cover `first_turn` or a later one (the turn was taken
+        back); how many were removed."""
+
 
 class DocumentStorage(Protocol):
     """A session's documents: small ones whole, larger ones as searchable chunks."""

@@ -136,7 +136,8 @@ def test_copy_and_export_give_the_conversation(running, page):
     page.locator(f"{USER} button.message-copy", has_text="✅").wait_for(timeout=5_000)
     markdown = download(page, "Markdown으로 받기").read_text(encoding="utf-8")
     assert markdown.startswith("# What is the capital of France?")
-    assert "## 1턴\n\n**👤 나**\n\nWhat is the capital of France?\n\n**🤖 어시스턴트**\n\n" in markdown
+    assert "## 1턴\n\n**👤 나**\n\n```text\nWhat is the capital of France?\n```\n\n**🤖 어시스턴트**\n\n```text\n" \
+        in markdown
     messages = exported_messages(page)
     assert [m["role"] for m in messages] == ["user", "assistant"] and messages[1]["text"].strip()
     assert messages[1]["text"].strip()[:20] in markdown

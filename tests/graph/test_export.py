@@ -2,9 +2,10 @@
 Markdown that reads like the conversation; from a hand-made state and from a session the engine ran."""
 
 import json
+import re
 from datetime import UTC, datetime
 
-from langchain_core.messages import AIMessage
+from langchain_core.messages import AIMessage, HumanMessage
 
 from graph.engine import session_json, session_markdown
 from tests.conftest import send, tool_turn, transcript
@@ -50,9 +51,9 @@ def test_markdown_reads_like_the_conversation():
     lines = text.splitlines()
     assert lines[0] == "# Numbers" and lines[2] == "_Turns: 4 · exported 2026-03-14_"
     assert text.count("**👤 You**") == 4 and text.count("**🤖 Assistant**") == 4
-    assert "## Turn 1\n\n**👤 You**\n\nquestion 1\n\n**🤖 Assistant**\n\nanswer 1" in text
-    assert '> 🔧 **calculator** `{"expression": "4*2"}`\n> → 8\n\n4 * 2 = 8' in text
-    assert text.endswith("## Summaries\n\n### Turns 1-3\n\nQuestions one to three were answered.\n")
+    assert "## Turn 1\n\n**👤 You**\n\n```text\nquestion 1\n```\n\n**🤖 Assistant**\n\n```text\nanswer 1\n```" in text
+    assert '```text\n🔧 calculator {"expression": "4*2"}\n→ 8\n```\n\n```text\n4 * 2 = 8\n```' in text
+    assert text.endswith("## Summaries\n\n### Turns 1-3\n\n```text\nQuestions one to three were answered.\n```\n")
 
 
 def test_markdown_in_korean_and_without_removed_summaries():
@@ -62,10 +63,10 @@ def test_markdown_in_korean_and_without_removed_summaries():
     assert "## 1턴" in text and "**👤 나**" in text and "요약" not in text.split("## 4턴")[1]
 
 
-def test_a_multiline_tool_result_stays_inside_its_quote():
+def test_a_multiline_tool_result_stays_inside_its_block():
     values = {"messages": tool_turn(1)}
     values["messages"][2].content = "line one\n\nline three"
-    assert "> → line one\n>\n> line three" in session_markdown("t", values, "en", NOW)
+    assert "→ line one\n\nline three\n```" in session_markdown("t", values, "en", NOW)
 
 
 def test_a_session_the_engine_ran_exports_whole(engine, chat_model):
@@ -82,3 +83,41 @@ def test_a_session_the_engine_ran_exports_whole(engine, chat_model):
     assert all(m["id"] for m in data["messages"])
     markdown = session_markdown("t", session.state(), "en")
     assert "## Turn 4" in markdown and "Reply to: question 4" in markdown and "### Turns 1-3" in markdown
+
+
+HOSTILE = ["<!-- note to self", "```python\nunclosed fence", "# not a heading", "</details><script>alert(1)</script>",
+           "````\nfour backticks\n````", "line\n```\nclosing early"]
+
+
+def blocks_of(markdown: str) -> list[str]:
+    """The contents of each fenced block, read as a CommonMark reader would (a fence closes only with a line of
+    at least as many backticks and nothing else)."""
+    blocks, fence, lines = [], None, []
+    for line in markdown.split("\n"):
+        if fence is None and re.fullmatch(r"(`{3,})text", line):
+            fence, lines = line[:-4], []
+        elif fence is not None and re.fullmatch("`{" + str(len(fence)) + ",}", line):
+            blocks.append("\n".join(lines))
+            fence = None
+        elif fence is not None:
+            lines.append(line)
+    assert fence is None, "a block was left open"
+    return blocks
+
+
+def test_every_message_stays_inside_its_own_block_whatever_it_holds():
+    values = {"messages": [message for text in HOSTILE for message in (HumanMessage(text), AIMessage(text))],
+              "summary_history": [{**SUMMARY, "summary": "<!-- hidden"}]}
+    markdown = session_markdown("<b>Mine</b> # `x`", values, "en", NOW)
+    assert blocks_of(markdown) == [text for text in HOSTILE for _ in range(2)] + ["<!-- hidden"]
+    outside = re.sub(r"(?ms)^(`{3,})text\n.*?\n\1$", "", markdown)
+    assert "<" not in outside and not re.search(r"(?m)^# not", outside)
+    assert outside.startswith("# &lt;b&gt;Mine&lt;/b&gt; \\# \\`x\\`\n")
+    assert len(re.findall(r"(?m)^## Turn", outside)) == len(HOSTILE) and "## Summaries" in outside
+
+
+def test_json_export_round_trips_any_text():
+    texts = [*HOSTILE, "\x00 nul", "emoji 👩‍👩‍👧 and 한국어", "\ufffd"]
+    values = {"messages": [HumanMessage(text) for text in texts]}
+    data = json.loads(session_json("s", "t\n\"quoted\"", values, NOW))
+    assert [m["text"] for m in data["messages"]] == texts and data["title"] == "t\n\"quoted\""

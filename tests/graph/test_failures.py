@@ -1,7 +1,7 @@
 """CONTRACT failure rules: a failed summary never fails the turn; a failed reply resumes cleanly."""
 
 import pytest
-from langchain_core.messages import HumanMessage
+from langchain_core.messages import AIMessage, HumanMessage
 
 from tests.conftest import run_turn
 
@@ -101,3 +101,14 @@ def test_tool_loop_is_bounded(graph, chat_model):
     assert len(tool_calls) == MAX_TOOL_ROUNDS
     assert state["messages"][-1].tool_calls == []
     assert state["messages"][-1].content == "still working"
+
+
+def test_a_target_too_small_for_a_sentence_still_gets_a_summary(graph, chat_model, summary_model):
+    chat_model.reply = lambda messages: AIMessage("ok")
+    summary_model.reply = lambda messages: AIMessage("The person greeted the assistant three times.")
+    for n, text in enumerate(["hi", "yo", "hey"], start=1):
+        run_turn(graph, n, text, rate=0.1)  # 3 turns of 7 characters: a target of 0-2 characters
+    state = run_turn(graph, 4, "hello", rate=0.1)
+    record, = state["summary_history"]
+    assert record["turns"] == [1, 2, 3] and 0 < record["summary_chars"] <= 3
+    assert "The person greeted"[: record["summary_chars"]] == record["summary"]

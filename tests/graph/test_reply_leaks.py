@@ -159,3 +159,27 @@ def test_a_greeting_may_get_the_same_answer_twice(database):
         assert session.send("hello").wait()[-1].text == hello and len(chat.calls) == 2
     finally:
         engine.close()
+
+
+def test_a_correction_copied_back_is_withheld_not_shown(database, streaming):
+    chat = ScriptedChatModel(script=[BASE_SYSTEM_PROMPT, FRAMING_CORRECTION], disable_streaming=not streaming)
+    engine = make_engine(database, chat)
+    try:
+        shown, reply = tokens_and_reply(engine.session("copied").send("What is the capital of France?").wait())
+        assert reply == shown == localized("en", "reply_withheld_framing")
+        assert "[Note]" not in shown
+    finally:
+        engine.close()
+
+
+@pytest.mark.parametrize(("statement", "language"), [("My sister lives in Busan.", "en"),
+                                                     ("내 여동생은 부산에 살아.", "ko")])
+def test_a_statement_is_acknowledged_never_asked_to_be_rephrased(database, streaming, statement, language):
+    chat = ScriptedChatModel(script=[BASE_SYSTEM_PROMPT, BASE_SYSTEM_PROMPT], disable_streaming=not streaming)
+    engine = make_engine(database, chat)
+    try:
+        shown, reply = tokens_and_reply(engine.session("told").send(statement).wait())
+        assert reply == shown == localized(language, "reply_acknowledged")
+        assert "rephrase" not in reply and "바꿔" not in reply
+    finally:
+        engine.close()

@@ -45,19 +45,26 @@ def test_a_connection_that_rested_is_checked_and_replaced_when_it_died(postgres_
     try:
         pool = storage.db.pool
         health = pool._check.__self__
+        with psycopg.connect(postgres_url, autocommit=True) as conn:  # the check as the pool makes it
+            health.returned(conn)
+            before = len(checked)
+            health.check(conn)  # back a moment ago: lent again without a round trip
+            assert len(checked) == before
+            health.check(conn)  # lent and not yet back: checked
+            assert checked[before:] == [conn.info.backend_pid]
         with pool.connection() as conn:
-            first = conn.info.backend_pid
+            conn.execute("SELECT 1")
         before = len(checked)
-        with pool.connection() as conn:  # back a moment ago: lent again without a round trip
-            assert conn.info.backend_pid == first
-        assert len(checked) == before
-        with psycopg.connect(postgres_url, autocommit=True) as admin:
-            admin.execute("SELECT pg_terminate_backend(%s)", (first,))
-        health.after_idle = 0.0  # as if it had rested
-        with pool.connection() as conn:  # the dead one is checked, and a live one lent instead
+        with psycopg.connect(postgres_url, autocommit=True) as admin:  # every connection of the pool dies
+            killed = {row[0] for row in admin.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                "AND backend_type = 'client backend'").fetchall()}
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = ANY(%s)", (list(killed),))
+        health.after_idle = 0.0  # as if they had rested
+        with pool.connection() as conn:  # the one lent was checked first, and it lives
             assert conn.execute("SELECT 1 AS one").fetchone() == {"one": 1}
-            assert conn.info.backend_pid != first
-        assert checked[before] == first
+            assert conn.info.backend_pid not in killed
+        assert len(checked) > before
     finally:
         storage.close()
 

@@ -21,3 +21,12 @@ class SummaryCacheRows(Tables):
         with self.rows() as cur:
             row = cur.execute("DELETE FROM summary_prefetch WHERE key = ? RETURNING record", (key,)).one()
         return self.dialect.load(row["record"]) if row else None
+
+    def cache_drop_from(self, session_id: str, first_turn: int) -> int:
+        with self.rows() as cur:
+            rows = cur.execute("SELECT key, record FROM summary_prefetch WHERE thread_id = ?", (session_id,)).all()
+            stale = [row["key"] for row in rows
+                     if max(self.dialect.load(row["record"]).get("turns") or [0]) >= first_turn]
+            for key in stale:
+                cur.execute("DELETE FROM summary_prefetch WHERE key = ?", (key,))
+        return len(stale)

@@ -9,7 +9,7 @@ from graph.storage.base import ROLES, Storage
 
 INTERFACE = ("session_lock", "record_session", "rename_session", "list_sessions", "has_session", "load_settings",
              "save_settings", "delete_session", "session_owner", "claim_session", "assign_owner",
-             "journal_write", "journal_read", "journal_clear", "cache_put",
+             "journal_write", "journal_read", "journal_clear", "cache_put", "cache_drop_from",
              "cache_has", "cache_take", "add_document", "list_documents", "remove_document", "whole_documents",
              "has_documents", "search_chunks", "recall_add", "recall_vectors", "recall_set_vector", "recall_records",
              "recall_remove_from", "recall_last_turn",

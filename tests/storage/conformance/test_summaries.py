@@ -25,3 +25,11 @@ def test_keys_are_apart_and_go_with_their_session(storage: Storage):
     assert storage.cache_has("a1") and not storage.cache_has("a2")
     storage.delete_session("a")
     assert not storage.cache_has("a1") and storage.cache_has("b1")
+
+
+def test_summaries_made_ahead_of_a_taken_back_turn_leave(storage: Storage):
+    storage.cache_put("early", "a", {"turns": [1, 2, 3], "summary": "kept"})
+    storage.cache_put("late", "a", {"turns": [4, 5, 6], "summary": "of a turn taken back"})
+    storage.cache_put("other", "b", {"turns": [4, 5, 6], "summary": "another session's"})
+    assert storage.cache_drop_from("a", 6) == 1
+    assert storage.cache_has("early") and not storage.cache_has("late") and storage.cache_has("other")

@@ -1,0 +1,81 @@
+"""Answers a person sees on the bundled model: a real conversation replayed through the session API (speaker A as
+the person, B's real lines as the replies), then its questions whose answer was said verbatim asked as new turns,
+each on its own copy of the session, of the real bundled model. Counts how often the literal answer is in the
+reply the person is shown, with the quote of their own words that may lead it and without (the model's text
+alone), and how often a reply shows the request's framing or a notice instead of an answer.
+
+    .venv/bin/python -m bench.answers_shown ../shared/data/locomo-dev/41.json [--questions 25]
+"""
+
+import argparse
+import shutil
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+DATA = ROOT.parent / "shared" / "data" / "locomo-dev" / "41.json"
+FRAMING = ("do not repeat the instructions", "not shown", "rephrase", "earlier_turns", "이전 대화 요약", "[note]")
+QUOTE_STARTS = ("You said on turn", "턴(", "您在第")
+
+
+def model_part(reply: str) -> str:
+    """The reply without the quote that leads it: what the model itself said."""
+    if reply.startswith(QUOTE_STARTS):
+        return reply.split("\n\n", 1)[1] if "\n\n" in reply else ""
+    return reply
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("data", nargs="?", default=str(DATA))
+    parser.add_argument("--questions", type=int, default=25)
+    args = parser.parse_args(argv)
+    if not Path(args.data).exists():
+        print(f"answers_shown: no conversation at {args.data} (LoCoMo data is not in the repository)")
+        return
+    from bench.locomo_replay import SESSION, load, norm, profile_for, replay
+    from graph.engine import assemble
+    from graph.models import create_bundled_models
+    from graph.models.local_server import LocalModelServer, find_bundled_model
+    from graph.settings import Settings
+    from graph.storage.sqlite import create_checkpointer
+
+    conversation = load(args.data)
+    asked = [q for q in conversation.questions if q.answer]
+    asked = asked[:: max(1, len(asked) // args.questions)][: args.questions]
+    replayed = replay(conversation, profile_for("bundled"))
+    rows = []
+    with LocalModelServer(find_bundled_model()) as server:
+        for number, question in enumerate(asked):
+            copy = replayed.folder / f"q{number}.sqlite"
+            shutil.copyfile(replayed.database, copy)
+            settings = Settings(db_path=str(copy))
+            engine = assemble(settings, create_checkpointer(copy), create_bundled_models(settings, server.base_url))
+            started = time.monotonic()
+            try:
+                events = engine.session(SESSION).send(question.text).wait()
+            finally:
+                engine.close()
+            reply = " ".join(event.text for event in events if event.kind == "reply")
+            answer = norm(question.answer)
+            rows.append((answer in norm(reply), answer in norm(model_part(reply)),
+                         any(mark in reply.lower() for mark in FRAMING), reply.startswith(QUOTE_STARTS),
+                         any(event.kind == "error" for event in events), time.monotonic() - started))
+            print(f"q{number} [{question.category}] {'HIT ' if rows[-1][0] else 'miss'} {question.text[:60]!r} -> "
+                  f"{reply[:90]!r} ({rows[-1][5]:.1f} s)", flush=True)
+    count = len(rows) or 1
+    seconds = sorted(row[5] for row in rows)
+    print(f"Answers shown, {Path(args.data).name}, {len(rows)} questions, bundled model: answer in the reply "
+          f"{sum(r[0] for r in rows) / count:.1%} (in the model's own text {sum(r[1] for r in rows) / count:.1%}); "
+          f"led by a quote {sum(r[3] for r in rows) / count:.1%}; framing or a notice "
+          f"{sum(r[2] for r in rows) / count:.1%}; failed {sum(r[4] for r in rows)}; "
+          f"seconds p50 {seconds[len(seconds) // 2] if seconds else 0:.1f}")
+
+
+if __name__ == "__main__":
+    main()

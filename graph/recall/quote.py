@@ -1,0 +1,118 @@
+"""The person's own words that answer a question about something said before, quoted with when they were said:
+where the model cannot be trusted to read its context, the product answers from memory itself and the model's
+text only follows. No model call: recall's ranking and the sentence that shares the question's words decide."""
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from graph.request.words import STOP_WORDS
+
+_SENTENCES = re.compile(r"(?<=[.!?。！？])\s+|\n+")
+_WORD = re.compile(r"[a-z0-9]{2,}|[가-힣]+|[\u4e00-\u9fff]", re.IGNORECASE)
+_ASKING = re.compile(r"[?？]\s*$")
+_PARTICLES = ("에서는", "에서", "에게", "한테", "으로", "이랑", "은", "는", "이", "가", "을", "를", "에", "의", "도",
+              "로", "와", "과", "랑")
+_SUFFIXES = ("ies", "ing", "ed", "es", "s")
+_QUESTION_WORDS = frozenset("어디 언제 누구 무엇 얼마 어느 뭐였지 뭐였어 기억 哪里 哪儿 什么时候 多少 谁 记得".split())
+QUOTES = {
+    "en": 'You said on turn {turn}{when}: "{text}"',
+    "ko": '{turn}턴{when}에 이렇게 말씀하셨어요: "{text}"',
+    "zh": "您在第{turn}轮{when}说过：“{text}”",
+}
+WHEN = {"en": " ({date})", "ko": "({date})", "zh": "（{date}）"}
+MAX_QUOTE_CHARS = 300
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A sentence the person said, the turn and day it was said on."""
+
+    turn: int
+    date: str
+    text: str
+
+
+def english_stem(word: str) -> str:
+    """lives, lived, living -> liv; sisters -> sister: enough for a question's words to meet a statement's."""
+    stem = next((word[: -len(s)] for s in _SUFFIXES if word.endswith(s) and len(word) - len(s) >= 3), word)
+    return stem[:-1] if stem.endswith("e") and len(stem) > 3 else stem
+
+
+def stems(text: str) -> set[str]:
+    """The words of a text as comparable stems: English plurals and tenses, Korean particles and Chinese characters
+    reduced, stop words and question words left out."""
+    found = set()
+    for word in _WORD.findall(text.lower()):
+        if "가" <= word[0] <= "힣":
+            word = next((word[: -len(p)] for p in _PARTICLES if word.endswith(p) and len(word) > len(p)), word)
+        else:
+            word = english_stem(word)
+        if word not in STOP_WORDS and word not in _QUESTION_WORDS:
+            found.add(word)
+    return found
+
+
+def said_sentences(text: str) -> list[str]:
+    """The statements in what the person said (their own earlier questions answer nothing)."""
+    return [s.strip() for s in _SENTENCES.split(text or "") if s.strip() and not _ASKING.search(s.strip())]
+
+
+def best_quote(question: str, recalled: Sequence[dict]) -> Quote | None:
+    """The person's sentence that shares most of the question's words (recall's rank breaks ties), when it shares
+    at least half of them; None when nothing said matches."""
+    wanted = stems(question)
+    if not wanted:
+        return None
+    best: tuple[tuple[int, int], Quote] | None = None
+    for rank, item in enumerate(recalled):
+        record = item.get("record") or {}
+        for sentence in said_sentences(str(record.get("user", ""))):
+            shared = len(wanted & stems(sentence))
+            score = (shared, -rank)
+            if 2 * shared >= len(wanted) and shared and (best is None or score > best[0]):
+                best = score, Quote(int(record.get("turn", item.get("turn", 0))), str(record.get("date") or ""),
+                                    sentence)
+    return best[1] if best else None
+
+
+def quote_language(question: str) -> str:
+    """The language to quote in: the question's script."""
+    if re.search(r"[가-힣]", question):
+        return "ko"
+    return "zh" if re.search(r"[\u4e00-\u9fff]", question) else "en"
+
+
+def quote_text(quote: Quote, language: str) -> str:
+    """The quote as the sentence that leads the reply."""
+    text = quote.text if len(quote.text) <= MAX_QUOTE_CHARS else quote.text[:MAX_QUOTE_CHARS].rstrip() + "…"
+    when = WHEN[language].format(date=quote.date) if quote.date else ""
+    return QUOTES[language].format(turn=quote.turn, when=when, text=text)
+
+
+def memory_lead(question: str, recalled: Sequence[dict]) -> str:
+    """The sentence a reply opens with when something the person said answers the question; empty otherwise."""
+    quote = best_quote(question, recalled)
+    return quote_text(quote, quote_language(question)) if quote else ""
+
+
+_NUMBER = re.compile(r"\d[\d,.:]*")
+_NAME = re.compile(r"[A-Za-z][\w'-]*")
+
+
+def _claims(text: str) -> set[str]:
+    """What a text asserts that a quote could contradict: its numbers and the names it capitalizes mid-sentence."""
+    claims = {number.rstrip(".,:").replace(",", "") for number in _NUMBER.findall(text)}
+    for sentence in _SENTENCES.split(text):
+        words = _NAME.findall(sentence)
+        claims |= {word.lower() for word in words[1:] if word[0].isupper() and word != "I"}
+    return claims
+
+
+def led_by_quote(lead: str, question: str, reply: str) -> str:
+    """The reply opened by the quote; the model's text follows only when every number and name it gives is in the
+    quote or the question (a small model's "I live in Tokyo" does not follow "she lives in Busan")."""
+    known = {word.lower() for word in _NAME.findall(lead + " " + question)} | _claims(lead + " " + question)
+    if not reply.strip() or _claims(reply) - known:
+        return lead
+    return f"{lead}\n\n{reply}".strip()

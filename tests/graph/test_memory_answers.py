@@ -1,0 +1,65 @@
+"""On a model that cannot be trusted with its context (the bundled profile), a question about something the
+person said is answered first with their own words, quoted with when they were said, in the page's stream and
+the saved reply alike; the model's text follows only when it agrees. Streaming and non-streaming fakes."""
+
+import pytest
+from langchain_core.messages import AIMessage
+
+from graph.models import ModelProfile
+from tests.conftest import make_engine, send
+from tests.fakes import ScriptedChatModel, summary_reply
+
+FACTS = ["My sister's name is Hana and she lives in Busan.", "I have a meeting with my landlord on March 14 at 3pm.",
+         "The weather is nice today.", "I started reading a novel."]
+
+
+def bundled_engine(database, chat: ScriptedChatModel, streaming: bool, provider: str = "bundled"):
+    profile = ModelProfile(label="fake", provider=provider, streaming=streaming, tools=False,  # type: ignore[arg-type]
+                           structured_output=False, context_window=8_192)
+    return make_engine(database, chat, ScriptedChatModel(reply=summary_reply), profile=profile)
+
+
+def shown(events) -> str:
+    tokens = "".join(e.text for e in events if e.kind == "token")
+    return (tokens or next(e.text for e in events if e.kind == "reply")).rstrip()  # the page trims the end
+
+
+@pytest.mark.parametrize("streaming", [True, False], ids=["streaming", "non-streaming"])
+@pytest.mark.parametrize(("question", "model_says", "expected"), [
+    ("Where does my sister live?", "I live in Tokyo, Japan.",
+     'You said on turn 1 (DAY): "My sister\'s name is Hana and she lives in Busan."'),
+    ("When is my meeting?", "Your meeting is on March 14.",
+     'You said on turn 2 (DAY): "I have a meeting with my landlord on March 14 at 3pm."\n\n'
+     "Your meeting is on March 14."),
+])
+def test_a_question_about_what_was_said_is_answered_with_the_persons_words(database, streaming, question,
+                                                                           model_says, expected):
+    replies = iter(["Noted."] * len(FACTS) + [model_says])
+    chat = ScriptedChatModel(reply=lambda messages: AIMessage(next(replies)))
+    engine = bundled_engine(database, chat, streaming)
+    try:
+        session = engine.session("memory")
+        for fact in FACTS:
+            send(session, fact)
+        events = send(session, question)
+        day = session.turn_excerpts([1])[0]["date"]
+        assert shown(events) == session.messages()[-1].content == expected.replace("DAY", day)
+    finally:
+        engine.close()
+
+
+def test_no_quote_where_nothing_said_answers_or_the_model_reads_its_context(database):
+    chat = ScriptedChatModel(reply=lambda messages: AIMessage("Paris."))
+    engine = bundled_engine(database, chat, True)
+    remote = bundled_engine(database.replace("chat.sqlite", "remote.sqlite") if "sqlite" in database else database,
+                            ScriptedChatModel(reply=lambda messages: AIMessage("Busan.")), True, provider="remote")
+    try:
+        for opened, name in ((engine, "a"), (remote, "b")):
+            session = opened.session(name)
+            for fact in FACTS:
+                send(session, fact)
+        assert shown(send(engine.session("a"), "What is the capital of France?")) == "Paris."
+        assert shown(send(remote.session("b"), "Where does my sister live?")) == "Busan."
+    finally:
+        engine.close()
+        remote.close()
