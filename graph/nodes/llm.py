@@ -218,7 +218,8 @@ def make_llm_node(
         current = extract_current_turn(transcript) if textual_tools else []
         question = latest_user_text(state)
         tool_lead = result_lead(current)
-        lead = tool_lead or (memory_lead(question, recalled_items) if quotes_memory and asks_back(question) else "")
+        quoting = quotes_memory and (asks_back(question) or bool(documents and recall_reach(question)))
+        lead = tool_lead or (memory_lead(question, recalled_items, documents) if quoting else "")
         if lead:  # the tools' results or the person's own words first, on screen as in the saved reply
             get_stream_writer()({"token": lead + "\n\n"})
         check = reply_check(state, settings.system_prompt or base_prompt, parts, context)
@@ -226,7 +227,7 @@ def make_llm_node(
         def ask(request: list[BaseMessage], guard: StreamGuard | None) -> AIMessage:
             return clean_reply(well_formed_tool_calls(stream_reply(model, request, deadlines, guard)))
 
-        response = ask(context, None) if lead else checked_reply(ask, context, check, question)
+        response = ask(context, None) if lead else checked_reply(ask, context, check, question, state.get("language"))
         if lead:  # the model's text is shown only when it answers and does not contradict the lead
             text = "" if check.verdict(message_text(response)) else message_text(response)
             content = led_by_results(lead, text) if tool_lead else led_by_quote(lead, question, text)

@@ -60,11 +60,13 @@ def clean_reply(response: AIMessage) -> AIMessage:
 
 
 def reply_language(user_text: str) -> str:
-    """The language of the person's message, for a message about the reply: Korean or English."""
+    """The language of the person's message, for a notice about the reply when the page's is not known: Korean
+    or English."""
     return "ko" if _HANGUL.search(user_text) else "en"
 
 
-def checked_reply(ask: Ask, context: list[BaseMessage], check: ReplyCheck, user_text: str) -> AIMessage:
+def checked_reply(ask: Ask, context: list[BaseMessage], check: ReplyCheck, user_text: str,
+                  language: str | None = None) -> AIMessage:
     """The reply once it is an answer: asked again once with a correction when it only repeats framing or an
     earlier reply, replaced by a clear message when the second is no better (a statement about the person, which
     asks nothing, by a short acknowledgement). Held-back text is never shown;
@@ -86,6 +88,6 @@ def checked_reply(ask: Ask, context: list[BaseMessage], check: ReplyCheck, user_
         if attempt == 0:
             request = [*context, HumanMessage(CORRECTIONS[verdict])]
     key = "reply_acknowledged" if tells_about_self(user_text) else f"reply_withheld_{verdict}"
-    text = localized(reply_language(user_text), key)
+    text = localized(language or reply_language(user_text), key)
     write({"token": text})
     return AIMessage(text, id=response.id, response_metadata={**response.response_metadata, "withheld": verdict})

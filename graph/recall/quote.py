@@ -1,6 +1,7 @@
-"""The person's own words that answer a question about something said before, quoted with when they were said:
-where the model cannot be trusted to read its context, the product answers from memory itself and the model's
-text only follows. No model call: recall's ranking and the sentence that shares the question's words decide."""
+"""The person's own words that answer a question about something said before, quoted with when they were said
+(or a document's line, with its name): where the model cannot be trusted to read its context, the product answers
+from memory itself and the model's text only follows. No model call: recall's ranking and the sentence that
+shares the question's words decide."""
 
 import re
 from collections.abc import Sequence
@@ -21,16 +22,19 @@ QUOTES = {
     "zh": "您在第{turn}轮{when}说过：“{text}”",
 }
 WHEN = {"en": " ({date})", "ko": "({date})", "zh": "（{date}）"}
+FROM_DOCUMENT = {"en": 'From {title}: "{text}"', "ko": '{title}에 이렇게 적혀 있어요: "{text}"',
+                 "zh": "{title}中写道：“{text}”"}
 MAX_QUOTE_CHARS = 300
 
 
 @dataclass(frozen=True)
 class Quote:
-    """A sentence the person said, the turn and day it was said on."""
+    """A sentence the person said (the turn and day it was said on), or a document's line (its title)."""
 
     turn: int
     date: str
     text: str
+    title: str = ""
 
 
 def english_stem(word: str) -> str:
@@ -58,21 +62,29 @@ def said_sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCES.split(text or "") if s.strip() and not _ASKING.search(s.strip())]
 
 
-def best_quote(question: str, recalled: Sequence[dict]) -> Quote | None:
-    """The person's sentence that shares most of the question's words (recall's rank breaks ties), when it shares
-    at least half of them; None when nothing said matches."""
+def candidates(recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list[Quote]:
+    """What may be quoted, best first: the lines of the documents the turn asked about, then the statements of
+    the person's recalled turns in recall's order (the assistant's words are never quoted)."""
+    lines = [Quote(0, "", line, str(document.get("title") or ""))
+             for document in documents for line in said_sentences(str(document.get("contents", "")))]
+    for item in recalled:
+        record = item.get("record") or {}
+        turn, date = int(record.get("turn", item.get("turn", 0))), str(record.get("date") or "")
+        lines += [Quote(turn, date, sentence) for sentence in said_sentences(str(record.get("user", "")))]
+    return lines
+
+
+def best_quote(question: str, recalled: Sequence[dict], documents: Sequence[dict] = ()) -> Quote | None:
+    """The line that shares most of the question's words (the earlier candidate breaks ties), when it shares at
+    least half of them; None when nothing matches."""
     wanted = stems(question)
     if not wanted:
         return None
     best: tuple[tuple[int, int], Quote] | None = None
-    for rank, item in enumerate(recalled):
-        record = item.get("record") or {}
-        for sentence in said_sentences(str(record.get("user", ""))):
-            shared = len(wanted & stems(sentence))
-            score = (shared, -rank)
-            if 2 * shared >= len(wanted) and shared and (best is None or score > best[0]):
-                best = score, Quote(int(record.get("turn", item.get("turn", 0))), str(record.get("date") or ""),
-                                    sentence)
+    for rank, quote in enumerate(candidates(recalled, documents)):
+        shared = len(wanted & stems(quote.text))
+        if shared and 2 * shared >= len(wanted) and (best is None or (shared, -rank) > best[0]):
+            best = (shared, -rank), quote
     return best[1] if best else None
 
 
@@ -86,13 +98,16 @@ def quote_language(question: str) -> str:
 def quote_text(quote: Quote, language: str) -> str:
     """The quote as the sentence that leads the reply."""
     text = quote.text if len(quote.text) <= MAX_QUOTE_CHARS else quote.text[:MAX_QUOTE_CHARS].rstrip() + "…"
+    if quote.title:
+        return FROM_DOCUMENT[language].format(title=quote.title, text=text)
     when = WHEN[language].format(date=quote.date) if quote.date else ""
     return QUOTES[language].format(turn=quote.turn, when=when, text=text)
 
 
-def memory_lead(question: str, recalled: Sequence[dict]) -> str:
-    """The sentence a reply opens with when something the person said answers the question; empty otherwise."""
-    quote = best_quote(question, recalled)
+def memory_lead(question: str, recalled: Sequence[dict], documents: Sequence[dict] = ()) -> str:
+    """The sentence a reply opens with when a document's line or something the person said answers the question;
+    empty otherwise."""
+    quote = best_quote(question, recalled, documents)
     return quote_text(quote, quote_language(question)) if quote else ""
 
 

@@ -90,7 +90,7 @@ class Session(SessionEdits):
             rate = self._chosen_rate(compression_rate)
         except SessionNotFound:  # someone else's now: as if unknown, and nothing written
             return refused(TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"}))
-        return self._start(turn_input(clean, self.id, rate), language)
+        return self._start(turn_input(clean, self.id, rate, language), language)
 
     def _chosen_rate(self, compression_rate: float | None) -> float:
         """The rate a turn runs at: the one given becomes the session's, else the session's own."""
@@ -105,7 +105,7 @@ class Session(SessionEdits):
         with its id, runs as that turn. Refused (an error event, nothing changed) when the last question has no
         answer yet, a summary was already made of its turn, or `answer_id` is no longer the last answer."""
         def same_question(question: HumanMessage) -> dict:
-            return turn_input(question, self.id, self.settings().compression_rate)
+            return turn_input(question, self.id, self.settings().compression_rate, language)
         return self._start(None, language, lambda: take_back_last_turn(self.services, self.id, language, True,
                                                                         same_question, answer_id))
 
@@ -121,8 +121,9 @@ class Session(SessionEdits):
             rate = self._chosen_rate(compression_rate)
         except SessionNotFound:
             return refused(TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"}))
+        edited = turn_input(clean, self.id, rate, language)
         return self._start(None, language, lambda: take_back_last_turn(
-            self.services, self.id, language, False, lambda question: turn_input(clean, self.id, rate), question_id))
+            self.services, self.id, language, False, lambda question: edited, question_id))
 
     def resume(self, language: str = "en") -> TurnRun:
         """Resume the unfinished turn from its saved step (Retry), streaming its events."""

@@ -63,3 +63,18 @@ def test_no_quote_where_nothing_said_answers_or_the_model_reads_its_context(data
     finally:
         engine.close()
         remote.close()
+
+
+@pytest.mark.parametrize("streaming", [True, False], ids=["streaming", "non-streaming"])
+def test_a_question_about_an_attached_file_is_answered_with_its_line(database, streaming):
+    chat = ScriptedChatModel(reply=lambda messages: AIMessage("Your flight is at 2018-05-34."))
+    engine = bundled_engine(database, chat, streaming)
+    try:
+        session = engine.session("trip")
+        session.add_document("notes.txt", b"Trip notes.\nFlight KE123 departs Incheon at 9:40 on May 3.\n"
+                                          b"Hotel confirmation: HX-5521.")
+        events = send(session, "What is my flight number in the notes?")
+        assert shown(events) == session.messages()[-1].content == \
+            'From notes.txt: "Flight KE123 departs Incheon at 9:40 on May 3."'
+    finally:
+        engine.close()

@@ -61,7 +61,7 @@ def test_framing_twice_is_replaced_by_a_clear_message(database, streaming, quest
     engine = make_engine(database, chat)
     try:
         session = engine.session("twice")
-        shown, reply = tokens_and_reply(session.send(question).wait())
+        shown, reply = tokens_and_reply(session.send(question, language=language).wait())
         withheld = localized(language, "reply_withheld_framing")
         assert reply == withheld and shown == withheld
         assert len(chat.calls) == 2
@@ -178,8 +178,21 @@ def test_a_statement_is_acknowledged_never_asked_to_be_rephrased(database, strea
     chat = ScriptedChatModel(script=[BASE_SYSTEM_PROMPT, BASE_SYSTEM_PROMPT], disable_streaming=not streaming)
     engine = make_engine(database, chat)
     try:
-        shown, reply = tokens_and_reply(engine.session("told").send(statement).wait())
+        shown, reply = tokens_and_reply(engine.session("told").send(statement, language=language).wait())
         assert reply == shown == localized(language, "reply_acknowledged")
         assert "rephrase" not in reply and "바꿔" not in reply
+    finally:
+        engine.close()
+
+
+def test_a_notice_is_in_the_language_of_the_page_whatever_the_message_is_in(database, streaming):
+    chat = ScriptedChatModel(script=[BASE_SYSTEM_PROMPT] * 4, disable_streaming=not streaming)
+    engine = make_engine(database, chat)
+    try:
+        session = engine.session("page")
+        shown, reply = tokens_and_reply(session.send("My sister lives in Busan.", language="ko").wait())
+        assert reply == shown == localized("ko", "reply_acknowledged")
+        shown, reply = tokens_and_reply(session.send("What is the capital of France?", language="ko").wait())
+        assert reply == shown == localized("ko", "reply_withheld_framing")
     finally:
         engine.close()

@@ -58,3 +58,12 @@ def test_the_models_text_follows_the_quote_only_when_it_agrees(reply, follows):
     lead = 'You said on turn 2 (2026-11-19): "My sister\'s name is Hana and she lives in Busan."'
     shown = led_by_quote(lead, "Where does my sister live?", reply)
     assert shown == (f"{lead}\n\n{reply}" if follows else lead)
+
+
+def test_a_documents_line_is_quoted_with_its_name_before_recalled_turns():
+    notes = {"title": "notes.txt", "contents": "Trip notes.\nFlight KE123 departs Incheon at 9:40 on May 3.\n"
+                                               "Hotel confirmation: HX-5521."}
+    assert memory_lead("What is my flight number?", RECALLED, [notes]) == \
+        'From notes.txt: "Flight KE123 departs Incheon at 9:40 on May 3."'
+    assert memory_lead("hotel confirmation 알려줘", [], [notes]) == \
+        'notes.txt에 이렇게 적혀 있어요: "Hotel confirmation: HX-5521."'
