@@ -5,13 +5,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import (
-    AIMessage,
-    BaseMessage,
-    HumanMessage,
-    SystemMessage,
-    ToolMessage,
-)
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.tools import BaseTool
 from langgraph.config import get_stream_writer
 from langgraph.runtime import Runtime
@@ -24,6 +18,7 @@ from graph.nodes.reply import checked_reply, clean_reply, stream_reply
 from graph.nodes.reply_check import ReplyCheck, StreamGuard
 from graph.nodes.router import latest_user_text
 from graph.nodes.runtime import DEFAULTS, session_settings
+from graph.nodes.textual_tools import stated_results, tools_as_text
 from graph.nodes.tool_calls import well_formed_tool_calls
 from graph.policies import get_policy
 from graph.recall.quote import led_by_quote, memory_lead
@@ -43,10 +38,9 @@ from graph.request.layout import lay_out, without_kind
 from graph.request.modifiers import agent_prompt_message, modify_earlier, reminder_message
 from graph.request.report import report_parts, tool_definition_tokens
 from graph.request.reuse import fingerprint, read_before
-from graph.tools.answer import led_by_results, result_lead, with_result
+from graph.tools.answer import led_by_results, result_lead
 from prompt.context import CITATION_REMINDER, EARLIER_SHORTENED, TOOL_LIMIT_REPLY
 from prompt.system import BASE_SYSTEM_PROMPT, render_system_prompt
-from prompt.tools import RESULT_AS_TEXT
 from state import ChatState
 from state.messages import message_text
 from state.session import SessionSettings
@@ -77,30 +71,6 @@ def bind_tools_if_supported(chat_model: BaseChatModel, tools: Sequence[BaseTool]
         return chat_model.bind_tools(list(tools))
     except NotImplementedError:
         return None
-
-
-def tools_as_text(turn: Sequence[BaseMessage]) -> list[BaseMessage]:
-    """A turn for a model that cannot call tools: tool calls leave, tool results become plain notes."""
-    shown: list[BaseMessage] = []
-    for message in turn:
-        if isinstance(message, ToolMessage):
-            shown.append(HumanMessage(RESULT_AS_TEXT.format(name=message.name or "tool", text=message_text(message)),
-                                      id=message.id))
-        elif isinstance(message, AIMessage) and message.tool_calls:
-            if message_text(message).strip():
-                shown.append(AIMessage(message_text(message), id=message.id))
-        else:
-            shown.append(message)
-    return shown
-
-
-def stated_results(response: AIMessage, current: Sequence[BaseMessage]) -> AIMessage:
-    """The reply with every result of the current turn's tools in it (a small model may garble them)."""
-    text = message_text(response)
-    for message in current:
-        if isinstance(message, ToolMessage):
-            text = with_result(text, message.name or "", message_text(message))
-    return response if text == message_text(response) else response.model_copy(update={"content": text})
 
 
 def reply_check(state: ChatState, system_prompt: str, parts: RequestParts, context: list[BaseMessage]) -> ReplyCheck:
