@@ -30,9 +30,10 @@ from graph.memory.extractive import ExtractiveSummarizer
 from graph.memory.planner import SummaryPlanner
 from graph.memory.prefetch import SummaryPrefetcher
 from graph.memory.stats import summary_statistics
-from graph.models import ModelProfile, Models, create_bundled_models, create_remote_models
+from graph.models import ModelProfile, Models
 from graph.models.deadline import Deadlines
-from graph.models.local_server import LocalModelServer, find_bundled_model
+from graph.models.local_server import LocalModelServer
+from graph.models.start import start_models
 from graph.policies import POLICIES
 from graph.recall.embeddings import warm_up
 from graph.recall.index import RecallIndex
@@ -194,15 +195,6 @@ CLOSE_WAIT_SECONDS = 5.0  # how long close() lets stopped turns save themselves
 def new_session_id() -> str:
     """A fresh, unguessable session id."""
     return uuid.uuid4().hex[:16]
-
-
-def start_models(settings: Settings, progress: Callable[[str], None]) -> tuple[Models, LocalModelServer | None]:
-    """The remote endpoint when configured, otherwise the bundled model on a local server."""
-    if settings.uses_remote_endpoint:
-        return create_remote_models(settings), None
-    server = LocalModelServer(find_bundled_model(settings.local_model_path or None))
-    base_url = server.start(progress)
-    return create_bundled_models(settings, base_url), server
 
 
 def saved_sessions(settings: Settings, owner: str | None = None) -> list[SessionInfo]:

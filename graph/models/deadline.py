@@ -5,7 +5,7 @@ import contextvars
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,7 +49,7 @@ def _produce(items: Callable[[], Iterable[Any]], out: queue.Queue, abandoned: th
 
 
 def stream_within(model: Runnable, messages: Sequence[BaseMessage], deadlines: Deadlines,
-                  stop: threading.Event | None = None) -> Iterator[Any]:
+                  stop: threading.Event | None = None) -> Generator[Any, None, None]:
     """The model's chunks (one whole message for a model that does not stream), within the deadlines.
 
     The model runs on a daemon thread in the caller's context (callbacks, config); when a deadline passes
@@ -72,7 +72,8 @@ def call_within(work: Callable[[], Any], seconds: float, stop: threading.Event |
     raise ModelDeadlineError("the call returned nothing")
 
 
-def _within(items: Callable[[], Iterable[Any]], deadlines: Deadlines, stop: threading.Event | None) -> Iterator[Any]:
+def _within(items: Callable[[], Iterable[Any]], deadlines: Deadlines,
+            stop: threading.Event | None) -> Generator[Any, None, None]:
     """What `items` yields on a worker thread, waited for within the deadlines and Stop."""
     out: queue.Queue = queue.Queue()
     abandoned = threading.Event()

@@ -39,13 +39,19 @@ def stream_reply(model: Runnable, context: list[BaseMessage], deadlines: Deadlin
     """
     write = get_stream_writer()
     reply: AIMessageChunk | None = None
-    for chunk in stream_within(model, context, deadlines, stop_event_of(get_config())):
-        if guard is not None and isinstance(chunk.content, str) and chunk.content:
-            if shown := guard.feed(chunk.content):
-                write({"token": shown})
-        if not isinstance(chunk, AIMessageChunk):
-            return cast(AIMessage, chunk)
-        reply = chunk if reply is None else reply + chunk
+    chunks = stream_within(model, context, deadlines, stop_event_of(get_config()))
+    try:
+        for chunk in chunks:
+            if guard is not None and isinstance(chunk.content, str) and chunk.content:
+                if shown := guard.feed(chunk.content):
+                    write({"token": shown})
+            if not isinstance(chunk, AIMessageChunk):
+                return cast(AIMessage, chunk)
+            reply = chunk if reply is None else reply + chunk
+            if guard is not None and guard.no_answer():
+                break  # held back and already no answer: the model stops writing it
+    finally:
+        chunks.close()  # the server stops generating for a stream nobody reads
     if reply is None:
         return AIMessage("")
     return strict_tool_calls(reply)

@@ -19,9 +19,12 @@ Verdict = Literal["framing", "repeat"] | None
 RUN = 4             # words in a compared run
 FRAMING_SHARE = 0.6  # a reply this much copied from the framing is no answer
 HOLD_RUN = 6        # while streaming, a copied stretch this long is held back until the reply is judged
+REPEAT_HOLD_RUN = 16  # the same for a stretch of an earlier reply (short ones are common phrases)
 REPEAT_SHARE = 0.8  # a reply this much made of an earlier reply (and covering half of it) repeats it
 MIN_REPEAT_TOKENS = 12  # short replies ("Sure, I can help with that.") may well come twice
 SHAPE_REACH = 40  # characters before a new chunk that a JSON key or header split by it may start in
+JUDGED_FROM = 24  # words: a reply held back this long is judged while it streams, and again every JUDGED_EVERY
+JUDGED_EVERY = 16
 _TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+|[^\w\s]")
 _ASKED_TO_REPEAT = re.compile(
     r"\b(?:repeat|again|once more|one more time|same answer|say (?:it|that) back)\b|다시|반복|한 ?번 ?더|똑같이"
@@ -113,27 +116,37 @@ class ReplyCheck:
     def hold(self, text: str, shaped: bool) -> tuple[int, int, bool]:
         """For a reply still streaming: how much of `text` can be shown (up to the word before the first long
         copied stretch, or before the last words, which could still start one), where a later look may begin
-        (all before it is settled), and whether a long copied stretch was found (nothing more is shown)."""
+        (all before it is settled), and whether a long copied stretch was found (nothing more is shown).
+
+        A stretch of the request's framing is long at HOLD_RUN words; one of an earlier reply only at
+        REPEAT_HOLD_RUN, so a stock opening ("I'm glad to hear that") held for a moment is shown once the reply
+        goes its own way."""
         found = list(_TOKEN.finditer(text))
         words = [match.group().lower() for match in found]
-        mask = self._framing_mask(words, shaped)
+        held, long_stretch = max(len(words) - RUN + 1, 0), False  # the last runs are not complete
+        masks = [(self._framing_mask(words, shaped), HOLD_RUN)]
         if self.earlier_runs:
-            mask = [a or b for a, b in zip(mask, copied(words, self.earlier_runs), strict=True)]
-        held, long_stretch, start = max(len(words) - RUN + 1, 0), False, None  # the last runs are not complete
-        for i, is_copied in enumerate(mask):
-            if is_copied and start is None:
-                start = i
-            elif not is_copied:
-                if start is not None and i - start >= HOLD_RUN:
-                    held, long_stretch = start, True
-                    break
-                start = None
-        else:
+            masks.append((copied(words, self.earlier_runs), REPEAT_HOLD_RUN))
+        for mask, long in masks:
+            start, stalled = held_from(mask, long)
             if start is not None:
-                held = min(held, start)  # a copied stretch at the end may still grow
-                long_stretch = len(words) - start >= HOLD_RUN
-        settled = max(held - HOLD_RUN - RUN, 0)
+                held, long_stretch = min(start, held), long_stretch or stalled
+        settled = max(held - REPEAT_HOLD_RUN - RUN, 0)
         return (found[held - 1].end() if held > 0 else 0), (found[settled].start() if found else 0), long_stretch
+
+
+def held_from(mask: Sequence[bool], long: int) -> tuple[int | None, bool]:
+    """Where the first copied stretch at least `long` tokens long starts (nothing after it is shown: True), or
+    else where a copied stretch still growing at the end starts (it may become long: False); None when neither."""
+    start = None
+    for i, is_copied in enumerate(mask):
+        if is_copied and start is None:
+            start = i
+        elif not is_copied:
+            if start is not None and i - start >= long:
+                return start, True
+            start = None
+    return start, start is not None and len(mask) - start >= long
 
 
 class StreamGuard:
@@ -150,6 +163,7 @@ class StreamGuard:
         self.shaped = False
         self.stalled = False  # a long copied stretch or a JSON opening: the rest waits for the verdict
         self.opening: bool | None = False if check.json_asked else None
+        self.judged_at = JUDGED_FROM
 
     def feed(self, chunk: str) -> str:
         """The part of the reply so far that can be shown now and was not shown yet."""
@@ -165,6 +179,17 @@ class StreamGuard:
         end, self.settled = max(self.settled + end, self.shown), self.settled + settled
         ready, self.shown = self.text[self.shown:end], end
         return ready
+
+    def no_answer(self) -> bool:
+        """Whether the text held back so far is already no answer (mostly framing, or an earlier reply again), so
+        the model can stop writing it and be asked again at once instead of after its last token."""
+        if not self.stalled:
+            return False
+        words = len(_TOKEN.findall(self.text))
+        if words < self.judged_at:
+            return False
+        self.judged_at = words + JUDGED_EVERY
+        return self.check.verdict(self.text) is not None
 
     def rest(self) -> str:
         """What was held back, once the reply is judged an answer."""

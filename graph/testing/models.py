@@ -31,6 +31,7 @@ class ScriptedChatModel(BaseChatModel):
     calls: list[list[BaseMessage]] = Field(default_factory=list)
     bound_tools: list[Any] = Field(default_factory=list)
     delay: float = 0.0
+    streamed: int = 0  # chunks handed out, so a test sees where a reader stopped the stream
 
     @property
     def _llm_type(self) -> str:
@@ -83,6 +84,7 @@ class ScriptedChatModel(BaseChatModel):
                 time.sleep(self.delay)
             if run_manager:
                 run_manager.on_llm_new_token(text, chunk=ChatGenerationChunk(message=chunk))
+            self.streamed += 1
             yield ChatGenerationChunk(message=chunk)
 
 

@@ -83,6 +83,19 @@ def test_the_system_prompt_echoed_back_is_asked_again(database, streaming):
         engine.close()
 
 
+def test_a_reply_held_back_as_framing_is_cut_off_and_asked_again_at_once(database):
+    rambling = " ".join([BASE_SYSTEM_PROMPT] * 40)  # the prompt echoed for thousands of words
+    chat = ScriptedChatModel(script=[rambling, "Paris."], delay=0.002)
+    engine = make_engine(database, chat)
+    try:
+        shown, reply = tokens_and_reply(engine.session("cut").send("What is the capital of France?").wait())
+        assert reply == "Paris." and shown == "Paris."
+        assert len(chat.calls) == 2 and message_text(chat.calls[1][-1]) == FRAMING_CORRECTION
+        assert chat.streamed < len(rambling.split(" ")) // 4  # the echo was not written to its end
+    finally:
+        engine.close()
+
+
 def test_document_json_in_a_reply_is_asked_again(database, streaming):
     def json_then_answer(messages):
         documents = next(message_text(m) for m in messages if '"documents"' in message_text(m))

@@ -1,8 +1,10 @@
 """The engine against the real bundled model, served by llama-cpp-python on 127.0.0.1."""
 
 import json
+import re
 import time
 import urllib.request
+from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -18,6 +20,7 @@ from graph.models.local_server import LocalModelServer, find_bundled_model
 from graph.settings import Settings
 from graph.storage.sqlite import create_checkpointer
 from prompt.recall import RECALL_HEADER
+from prompt.system import BASE_SYSTEM_PROMPT, render_system_prompt
 
 pytestmark = pytest.mark.local_model
 
@@ -113,6 +116,16 @@ def test_session_api_streams_and_summarizes_with_the_bundled_model(server, tmp_p
     assert context[-2 if recalled_after else -1] == QUESTIONS[3]
     assert [(s.session_id, s.turns) for s in engine.sessions()] == [("local", 4)]
     engine.close()
+
+
+def test_a_warmed_server_reads_only_what_follows_the_system_prompt_of_a_first_message(server):
+    opening = render_system_prompt(BASE_SYSTEM_PROMPT, [], datetime.now().astimezone())
+    other = client(server)
+    other.invoke([SystemMessage("Answer in one word."), HumanMessage("Name a fruit.")])  # the server read else
+    server.warm(opening)
+    client(server).invoke([SystemMessage(opening), HumanMessage("What is the capital of France?")])
+    hits = [int(n) for n in re.findall(r"Llama\.generate: (\d+) prefix-match hit", server.log_path.read_text())]
+    assert hits and hits[-1] >= len(opening) // 8  # the system prompt's tokens came from the warm-up
 
 
 def test_streaming_yields_several_chunks(server):

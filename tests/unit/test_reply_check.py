@@ -115,6 +115,23 @@ def test_a_repeat_is_held_back_from_its_start():
     assert stream(guard, EARLIER) == ""
 
 
+def test_an_earlier_replys_opening_is_shown_once_the_reply_goes_its_own_way():
+    earlier = "I'm glad to hear that you enjoyed the concert. Music can lift a whole week."
+    reply = "I'm glad to hear that the interview went well. Tell me which questions surprised you most of all."
+    guard = StreamGuard(check("The interview went well today", earlier=(earlier,)))
+    shown = stream(guard, reply)
+    assert shown.startswith("I'm glad to hear that the interview went well.")  # not held to the last word
+    assert shown + guard.rest() == reply and not guard.stalled
+
+
+def test_a_held_back_repeat_is_judged_no_answer_before_it_ends():
+    earlier = " ".join(f"Step {n}: water the tomatoes, turn the compost and check the seedlings." for n in range(6))
+    guard = StreamGuard(check("What should I do in the garden?", earlier=(earlier,)))
+    words = earlier.split(" ")
+    verdicts = [guard.feed(word if i == 0 else " " + word) == "" and guard.no_answer() for i, word in enumerate(words)]
+    assert any(verdicts[: len(words) * 3 // 4])  # the model could be stopped well before the end
+
+
 def test_document_json_is_held_back_once_its_shape_shows():
     guard = StreamGuard(check())
     shown = stream(guard, DOCUMENTS.split("\n", 1)[1])
