@@ -48,7 +48,7 @@ def stream_reply(model: Runnable, context: list[BaseMessage], deadlines: Deadlin
             if not isinstance(chunk, AIMessageChunk):
                 return cast(AIMessage, chunk)
             reply = chunk if reply is None else reply + chunk
-            if guard is not None and guard.no_answer():
+            if guard is not None and guard.doomed:
                 break  # held back and already no answer: the model stops writing it
     finally:
         chunks.close()  # the server stops generating for a stream nobody reads

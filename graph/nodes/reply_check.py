@@ -113,26 +113,36 @@ class ReplyCheck:
                 return "repeat"  # the earlier reply again, carried on (a stopped reply finished instead)
         return None
 
-    def hold(self, text: str, shaped: bool) -> tuple[int, int, bool]:
+    def framing_in(self, text: str, shaped: bool) -> bool:
+        """Whether `text` holds a stretch of the request's framing to hold back, or ends in one that may become so."""
+        start, _ = held_from(self._framing_mask(tokens(text), shaped), HOLD_RUN)
+        return start is not None
+
+    def repeats_at_end(self, text: str) -> bool:
+        """Whether the last REPEAT_HOLD_RUN tokens of `text` still copy an earlier reply."""
+        words = tokens(text)[-(REPEAT_HOLD_RUN + RUN):]
+        return any(copied(words, self.earlier_runs)[-REPEAT_HOLD_RUN:])
+
+    def hold(self, text: str, shaped: bool) -> tuple[int, int, Verdict]:
         """For a reply still streaming: how much of `text` can be shown (up to the word before the first long
         copied stretch, or before the last words, which could still start one), where a later look may begin
-        (all before it is settled), and whether a long copied stretch was found (nothing more is shown).
+        (all before it is settled), and what a long copied stretch found copies (nothing more is shown for now).
 
         A stretch of the request's framing is long at HOLD_RUN words; one of an earlier reply only at
         REPEAT_HOLD_RUN, so a stock opening ("I'm glad to hear that") held for a moment is shown once the reply
         goes its own way."""
         found = list(_TOKEN.finditer(text))
         words = [match.group().lower() for match in found]
-        held, long_stretch = max(len(words) - RUN + 1, 0), False  # the last runs are not complete
-        masks = [(self._framing_mask(words, shaped), HOLD_RUN)]
+        held, stalled_by = max(len(words) - RUN + 1, 0), None  # the last runs are not complete
+        masks: list[tuple[list[bool], int, Verdict]] = [(self._framing_mask(words, shaped), HOLD_RUN, "framing")]
         if self.earlier_runs:
-            masks.append((copied(words, self.earlier_runs), REPEAT_HOLD_RUN))
-        for mask, long in masks:
+            masks.append((copied(words, self.earlier_runs), REPEAT_HOLD_RUN, "repeat"))
+        for mask, long, kind in masks:
             start, stalled = held_from(mask, long)
             if start is not None:
-                held, long_stretch = min(start, held), long_stretch or stalled
+                held, stalled_by = min(start, held), stalled_by or (kind if stalled else None)
         settled = max(held - REPEAT_HOLD_RUN - RUN, 0)
-        return (found[held - 1].end() if held > 0 else 0), (found[settled].start() if found else 0), long_stretch
+        return (found[held - 1].end() if held > 0 else 0), (found[settled].start() if found else 0), stalled_by
 
 
 def held_from(mask: Sequence[bool], long: int) -> tuple[int | None, bool]:
@@ -161,9 +171,15 @@ class StreamGuard:
         self.shown = 0
         self.settled = 0  # where the next look begins
         self.shaped = False
-        self.stalled = False  # a long copied stretch or a JSON opening: the rest waits for the verdict
+        self.stalled_by: Verdict = None  # what a long copied stretch or a JSON opening copies: the rest waits
         self.opening: bool | None = False if check.json_asked else None
         self.judged_at = JUDGED_FROM
+        self.doomed = False  # held back and already no answer: the model can stop writing it
+
+    @property
+    def stalled(self) -> bool:
+        """Whether the rest of the reply waits for the verdict."""
+        return self.stalled_by is not None
 
     def feed(self, chunk: str) -> str:
         """The part of the reply so far that can be shown now and was not shown yet."""
@@ -171,25 +187,34 @@ class StreamGuard:
         self.text += chunk
         if self.opening is None:
             self.opening = opens_like_json(self.text)
-            self.stalled = bool(self.opening)
-        if self.stalled or self.opening is None:
+            self.stalled_by = "framing" if self.opening else None
+        if self.stalled:
+            return self._judged()
+        if self.opening is None:
             return ""
         self.shaped = self.shaped or bool(SHAPE.search(self.text, max(reach, 0)))
-        end, settled, self.stalled = self.check.hold(self.text[self.settled:], self.shaped)
+        end, settled, self.stalled_by = self.check.hold(self.text[self.settled:], self.shaped)
         end, self.settled = max(self.settled + end, self.shown), self.settled + settled
         ready, self.shown = self.text[self.shown:end], end
         return ready
 
-    def no_answer(self) -> bool:
-        """Whether the text held back so far is already no answer (mostly framing, or an earlier reply again), so
-        the model can stop writing it and be asked again at once instead of after its last token."""
-        if not self.stalled:
-            return False
+    def _judged(self) -> str:
+        """While held back, the reply so far is judged every JUDGED_EVERY words: no answer is `doomed`, and one
+        held only for an earlier reply's words that has gone its own way since is shown after all."""
         words = len(_TOKEN.findall(self.text))
         if words < self.judged_at:
-            return False
+            return ""
         self.judged_at = words + JUDGED_EVERY
-        return self.check.verdict(self.text) is not None
+        if self.check.verdict(self.text) is not None:
+            self.doomed = True
+            return ""
+        if self.stalled_by != "repeat" or self.check.repeats_at_end(self.text):
+            return ""
+        self.shaped = self.shaped or bool(SHAPE.search(self.text))
+        if self.check.framing_in(self.text[self.shown:], self.shaped):
+            return ""
+        self.stalled_by, self.settled = None, list(_TOKEN.finditer(self.text))[-REPEAT_HOLD_RUN].start()
+        return self.rest()
 
     def rest(self) -> str:
         """What was held back, once the reply is judged an answer."""

@@ -128,8 +128,30 @@ def test_a_held_back_repeat_is_judged_no_answer_before_it_ends():
     earlier = " ".join(f"Step {n}: water the tomatoes, turn the compost and check the seedlings." for n in range(6))
     guard = StreamGuard(check("What should I do in the garden?", earlier=(earlier,)))
     words = earlier.split(" ")
-    verdicts = [guard.feed(word if i == 0 else " " + word) == "" and guard.no_answer() for i, word in enumerate(words)]
-    assert any(verdicts[: len(words) * 3 // 4])  # the model could be stopped well before the end
+    doomed = [guard.feed(word if i == 0 else " " + word) == "" and guard.doomed for i, word in enumerate(words)]
+    assert any(doomed[: len(words) * 3 // 4])  # the model could be stopped well before the end
+
+
+def test_a_reply_held_for_an_earlier_replys_words_is_shown_once_it_goes_its_own_way():
+    earlier = "Maria, I'm so glad to hear that you're enjoying the online classes and the new friends there."
+    reply = ("Maria, I'm so glad to hear that you're enjoying the online course about painting. Your first "
+             "canvas sounds lovely, and the colours you chose for the harbour at dusk must make the whole room warm. "
+             "Which painter taught you to mix the blues?")
+    guard = StreamGuard(check("I started an online painting course", earlier=(earlier,)))
+    words = reply.split(" ")
+    shown = [guard.feed(word if i == 0 else " " + word) for i, word in enumerate(words)]
+    assert not any(shown[:16]) and "".join(shown[:-4]).startswith("Maria, I'm so glad")  # held, then let go
+    assert "".join(shown) + guard.rest() == reply and not guard.doomed
+
+
+def test_framing_inside_a_reply_held_for_an_earlier_replys_words_is_never_let_go():
+    earlier = "Maria, I'm so glad to hear that you're enjoying the online classes and the new friends there."
+    reply = ("Maria, I'm so glad to hear that you're enjoying the online course. " + NOTE + " Your first canvas "
+             "sounds lovely, and the colours you chose for the harbour at dusk must make the whole room feel warm "
+             "and bright all winter. Which painter taught you to mix the blues so well?")
+    guard = StreamGuard(check("I started an online painting course", earlier=(earlier,)))
+    shown = "".join(guard.feed(word if i == 0 else " " + word) for i, word in enumerate(reply.split(" ")))
+    assert "omitted" not in shown and "shortened" not in shown
 
 
 def test_document_json_is_held_back_once_its_shape_shows():
