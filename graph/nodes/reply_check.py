@@ -23,8 +23,8 @@ REPEAT_HOLD_RUN = 16  # the same for a stretch of an earlier reply (short ones a
 REPEAT_SHARE = 0.8  # a reply this much made of an earlier reply (and covering half of it) repeats it
 MIN_REPEAT_TOKENS = 12  # short replies ("Sure, I can help with that.") may well come twice
 SHAPE_REACH = 40  # characters before a new chunk that a JSON key or header split by it may start in
-JUDGED_FROM = 24  # words: a reply held back this long is judged while it streams, and again every JUDGED_EVERY
-JUDGED_EVERY = 16
+JUDGED_FROM = 16  # words: a reply held back this long is judged while it streams, and again every JUDGED_EVERY
+JUDGED_EVERY = 8
 _TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+|[^\w\s]")
 _ASKED_TO_REPEAT = re.compile(
     r"\b(?:repeat|again|once more|one more time|same answer|say (?:it|that) back)\b|다시|반복|한 ?번 ?더|똑같이"
@@ -109,14 +109,35 @@ class ReplyCheck:
             same = matched(before, words)
             if same >= REPEAT_SHARE * len(words) and same >= len(before) / 2:
                 return "repeat"  # the earlier reply again, or most of it
-            if matched(before, words[:len(before) + len(before) // 4]) >= REPEAT_SHARE * len(before):
-                return "repeat"  # the earlier reply again, carried on (a stopped reply finished instead)
-        return None
+        return "repeat" if self.carries_on(words) else None
+
+    def carries_on(self, words: Sequence[str]) -> bool:
+        """Whether `words` begin with most of an earlier reply (a stopped reply finished instead): once true, true
+        however the reply goes on."""
+        return any(matched(before, words[:len(before) + len(before) // 4]) >= REPEAT_SHARE * len(before)
+                   for before in self.earlier)
+
+    def no_answer_yet(self, text: str) -> bool:
+        """Whether a reply still streaming is already no answer: mostly framing and still copying it, or a long
+        part of an earlier reply and still copying it (a reply that opens like an earlier one and then leaves it
+        may be an answer)."""
+        words = tokens(text)
+        if self.carries_on(words) or self.repeats_at_end(text) and any(
+                matched(before, words) >= max(REPEAT_SHARE * len(words), len(before) / 2, 2 * REPEAT_HOLD_RUN)
+                for before in self.earlier):
+            return True
+        ending = text[-SHAPE_REACH * 2:]
+        return self.verdict(text) == "framing" and self.framing_in(ending, bool(SHAPE.search(text)))
 
     def framing_in(self, text: str, shaped: bool) -> bool:
         """Whether `text` holds a stretch of the request's framing to hold back, or ends in one that may become so."""
         start, _ = held_from(self._framing_mask(tokens(text), shaped), HOLD_RUN)
         return start is not None
+
+    def follows_earlier(self, text: str) -> bool:
+        """Whether `text` so far is mostly an earlier reply in order (on its way to repeating it)."""
+        words = tokens(text)
+        return any(matched(before, words) >= REPEAT_SHARE * len(words) for before in self.earlier)
 
     def repeats_at_end(self, text: str) -> bool:
         """Whether the last REPEAT_HOLD_RUN tokens of `text` still copy an earlier reply."""
@@ -200,15 +221,15 @@ class StreamGuard:
 
     def _judged(self) -> str:
         """While held back, the reply so far is judged every JUDGED_EVERY words: no answer is `doomed`, and one
-        held only for an earlier reply's words that has gone its own way since is shown after all."""
+        held only for an earlier reply's words that no longer follows one is shown after all."""
         words = len(_TOKEN.findall(self.text))
         if words < self.judged_at:
             return ""
         self.judged_at = words + JUDGED_EVERY
-        if self.check.verdict(self.text) is not None:
+        if self.check.no_answer_yet(self.text):
             self.doomed = True
             return ""
-        if self.stalled_by != "repeat" or self.check.repeats_at_end(self.text):
+        if self.stalled_by != "repeat" or self.check.follows_earlier(self.text):
             return ""
         self.shaped = self.shaped or bool(SHAPE.search(self.text))
         if self.check.framing_in(self.text[self.shown:], self.shaped):
