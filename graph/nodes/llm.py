@@ -22,6 +22,7 @@ from graph.nodes.textual_tools import stated_results, tools_as_text
 from graph.nodes.tool_calls import well_formed_tool_calls
 from graph.policies import get_policy
 from graph.recall.quote import led_by_quote, memory_lead
+from graph.recall.records import user_text
 from graph.request.blocks import (
     RECALL,
     asks_back,
@@ -189,7 +190,9 @@ def make_llm_node(
         question = latest_user_text(state)
         tool_lead = result_lead(current)
         quoting = quotes_memory and (asks_back(question) or bool(documents and recall_reach(question)))
-        lead = tool_lead or (memory_lead(question, recalled_items, documents) if quoting else "")
+        said = [{"turn": n, "record": {"turn": n, "user": user_text(turn)}}
+                for n, turn in reversed(list(zip(parts.raw_numbers, parts.raw_turns, strict=False)))] if quoting else []
+        lead = tool_lead or (memory_lead(question, [*recalled_items, *said], documents) if quoting else "")
         if lead:  # the tools' results or the person's own words first, on screen as in the saved reply
             get_stream_writer()({"token": lead + "\n\n"})
         check = reply_check(state, settings.system_prompt or base_prompt, parts, context)

@@ -24,7 +24,7 @@ REPEAT_SHARE = 0.8  # a reply this much made of an earlier reply (and covering h
 MIN_REPEAT_TOKENS = 12  # short replies ("Sure, I can help with that.") may well come twice
 SHAPE_REACH = 40  # characters before a new chunk that a JSON key or header split by it may start in
 JUDGED_FROM = 16  # words: a reply held back this long is judged while it streams, and again every JUDGED_EVERY
-JUDGED_EVERY = 8
+JUDGED_EVERY = 8  # (or a quarter of its length, when more)
 _TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+|[^\w\s]")
 _ASKED_TO_REPEAT = re.compile(
     r"\b(?:repeat|again|once more|one more time|same answer|say (?:it|that) back)\b|다시|반복|한 ?번 ?더|똑같이"
@@ -101,15 +101,18 @@ class ReplyCheck:
     def verdict(self, text: str) -> Verdict:
         """"framing" when the reply is mostly the request's framing, "repeat" when it is an earlier reply again."""
         words, shaped = tokens(text), bool(SHAPE.search(text))
-        if shaped and not self.json_asked and opens_like_json(text):
-            return "framing"  # the request's JSON imitated, if not copied
-        if len(words) >= RUN and sum(self._framing_mask(words, shaped)) >= FRAMING_SHARE * len(words):
+        if self._mostly_framing(text, words, shaped):
             return "framing"
         for before in self.earlier:
             same = matched(before, words)
             if same >= REPEAT_SHARE * len(words) and same >= len(before) / 2:
                 return "repeat"  # the earlier reply again, or most of it
         return "repeat" if self.carries_on(words) else None
+
+    def _mostly_framing(self, text: str, words: list[str], shaped: bool) -> bool:
+        if shaped and not self.json_asked and opens_like_json(text):
+            return True  # the request's JSON imitated, if not copied
+        return len(words) >= RUN and sum(self._framing_mask(words, shaped)) >= FRAMING_SHARE * len(words)
 
     def carries_on(self, words: Sequence[str]) -> bool:
         """Whether `words` begin with most of an earlier reply (a stopped reply finished instead): once true, true
@@ -118,16 +121,14 @@ class ReplyCheck:
                    for before in self.earlier)
 
     def no_answer_yet(self, text: str) -> bool:
-        """Whether a reply still streaming is already no answer: mostly framing and still copying it, or a long
-        part of an earlier reply and still copying it (a reply that opens like an earlier one and then leaves it
-        may be an answer)."""
-        words = tokens(text)
-        if self.carries_on(words) or self.repeats_at_end(text) and any(
-                matched(before, words) >= max(REPEAT_SHARE * len(words), len(before) / 2, 2 * REPEAT_HOLD_RUN)
-                for before in self.earlier):
+        """Whether a reply still streaming is already no answer: mostly framing and still copying it, or mostly
+        earlier replies' words and still copying them (a reply that opens like an earlier one and then leaves it
+        may be an answer). Word runs only, so a long reply can be judged often."""
+        words, shaped = tokens(text), bool(SHAPE.search(text))
+        mask = copied(words, self.earlier_runs) if self.earlier_runs else []
+        if any(mask[-REPEAT_HOLD_RUN:]) and sum(mask) >= max(REPEAT_SHARE * len(words), 2 * REPEAT_HOLD_RUN):
             return True
-        ending = text[-SHAPE_REACH * 2:]
-        return self.verdict(text) == "framing" and self.framing_in(ending, bool(SHAPE.search(text)))
+        return self._mostly_framing(text, words, shaped) and self.framing_in(text[-SHAPE_REACH * 2:], shaped)
 
     def framing_in(self, text: str, shaped: bool) -> bool:
         """Whether `text` holds a stretch of the request's framing to hold back, or ends in one that may become so."""
@@ -135,14 +136,9 @@ class ReplyCheck:
         return start is not None
 
     def follows_earlier(self, text: str) -> bool:
-        """Whether `text` so far is mostly an earlier reply in order (on its way to repeating it)."""
+        """Whether `text` so far is mostly earlier replies' word runs (on its way to repeating one)."""
         words = tokens(text)
-        return any(matched(before, words) >= REPEAT_SHARE * len(words) for before in self.earlier)
-
-    def repeats_at_end(self, text: str) -> bool:
-        """Whether the last REPEAT_HOLD_RUN tokens of `text` still copy an earlier reply."""
-        words = tokens(text)[-(REPEAT_HOLD_RUN + RUN):]
-        return any(copied(words, self.earlier_runs)[-REPEAT_HOLD_RUN:])
+        return sum(copied(words, self.earlier_runs)) >= REPEAT_SHARE * len(words)
 
     def hold(self, text: str, shaped: bool) -> tuple[int, int, Verdict]:
         """For a reply still streaming: how much of `text` can be shown (up to the word before the first long
@@ -195,6 +191,7 @@ class StreamGuard:
         self.stalled_by: Verdict = None  # what a long copied stretch or a JSON opening copies: the rest waits
         self.opening: bool | None = False if check.json_asked else None
         self.judged_at = JUDGED_FROM
+        self.words = 0  # about how many words so far (a word split between chunks may count twice)
         self.doomed = False  # held back and already no answer: the model can stop writing it
 
     @property
@@ -206,6 +203,7 @@ class StreamGuard:
         """The part of the reply so far that can be shown now and was not shown yet."""
         reach = len(self.text) - SHAPE_REACH if self.opening is not None else 0  # all of it, once the opening is told
         self.text += chunk
+        self.words += len(_TOKEN.findall(chunk))
         if self.opening is None:
             self.opening = opens_like_json(self.text)
             self.stalled_by = "framing" if self.opening else None
@@ -222,10 +220,10 @@ class StreamGuard:
     def _judged(self) -> str:
         """While held back, the reply so far is judged every JUDGED_EVERY words: no answer is `doomed`, and one
         held only for an earlier reply's words that no longer follows one is shown after all."""
-        words = len(_TOKEN.findall(self.text))
-        if words < self.judged_at:
+        if self.words < self.judged_at:
             return ""
-        self.judged_at = words + JUDGED_EVERY
+        self.judged_at = self.words + max(JUDGED_EVERY, self.words // 4)  # ever further apart: a long reply is judged
+        # a few dozen times at most, not every few words (each look compares it with the earlier replies)
         if self.check.no_answer_yet(self.text):
             self.doomed = True
             return ""

@@ -64,7 +64,8 @@ def said_sentences(text: str) -> list[str]:
 
 def candidates(recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list[Quote]:
     """What may be quoted, best first: the lines of the documents the turn asked about, then the statements of
-    the person's recalled turns in recall's order (the assistant's words are never quoted)."""
+    the person's recalled turns in recall's order, then of the turns the request holds whole, latest first (the
+    assistant's words are never quoted)."""
     lines = [Quote(0, "", line, str(document.get("title") or ""))
              for document in documents for line in said_sentences(str(document.get("contents", "")))]
     for item in recalled:

@@ -66,7 +66,7 @@ def test_four_messages_stream_summarize_and_survive_a_reload(app_url, page):
     measured = int(re.search(r"원문의 (\d+)%", caption).group(1))  # type: ignore[union-attr]
     assert 15 <= measured <= 33, caption  # at most the slider's 0.3 (+10%): only the person's own sentences are kept
     page.screenshot(path=str(SCREENSHOTS / "main.png"), full_page=False)
-    assert 'You said on turn 1 (' in page.locator(ASSISTANT).last.inner_text()  # "What is my name?": own words
+    assert 'You said on turn 1' in page.locator(ASSISTANT).last.inner_text()  # "What is my name?": own words
 
     page.reload()
     page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)

@@ -48,6 +48,21 @@ def test_a_question_about_what_was_said_is_answered_with_the_persons_words(datab
         engine.close()
 
 
+@pytest.mark.parametrize("streaming", [True, False], ids=["streaming", "non-streaming"])
+def test_a_fact_still_in_the_recent_turns_is_quoted_too(database, streaming):
+    replies = iter(["Hi, my name is Sarah.", "How nice!", "Hi, my name is Sarah. My sister lives in Tokyo."])
+    chat = ScriptedChatModel(reply=lambda messages: AIMessage(next(replies)))
+    engine = bundled_engine(database, chat, streaming)
+    try:
+        session = engine.session("recent")
+        send(session, "Hi! My sister Hana lives in Busan.")
+        send(session, "I went hiking at the weekend.")
+        events = send(session, "Where does my sister live?")
+        assert shown(events) == session.messages()[-1].content == 'You said on turn 1: "My sister Hana lives in Busan."'
+    finally:
+        engine.close()
+
+
 def test_no_quote_where_nothing_said_answers_or_the_model_reads_its_context(database):
     chat = ScriptedChatModel(reply=lambda messages: AIMessage("Paris."))
     engine = bundled_engine(database, chat, True)

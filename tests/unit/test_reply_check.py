@@ -154,6 +154,22 @@ def test_framing_inside_a_reply_held_for_an_earlier_replys_words_is_never_let_go
     assert "omitted" not in shown and "shortened" not in shown
 
 
+def test_a_long_held_reply_is_judged_a_few_dozen_times_not_every_few_words():
+    earlier = " ".join(f"Step {n}: water the tomatoes, turn the compost and check the seedlings." for n in range(6))
+    looks = []
+
+    class Counted(ReplyCheck):
+        def no_answer_yet(self, text: str) -> bool:
+            looks.append(len(text))
+            return False
+
+    base = check("What should I do in the garden?", earlier=(earlier,))
+    guard = StreamGuard(Counted(base.always, base.shaped, base.earlier, base.earlier_runs))
+    for i, word in enumerate(((earlier + " ") * 60).split(" ")):  # about 5,000 words held back
+        guard.feed(word if i == 0 else " " + word)
+    assert guard.stalled and 0 < len(looks) <= 40
+
+
 def test_document_json_is_held_back_once_its_shape_shows():
     guard = StreamGuard(check())
     shown = stream(guard, DOCUMENTS.split("\n", 1)[1])
