@@ -22,7 +22,7 @@ from graph.nodes.textual_tools import stated_results, tools_as_text
 from graph.nodes.tool_calls import well_formed_tool_calls
 from graph.policies import get_policy
 from graph.recall.quote import led_by_quote, memory_lead
-from graph.recall.records import user_text
+from graph.recall.records import turn_record
 from graph.request.blocks import (
     RECALL,
     asks_back,
@@ -190,7 +190,7 @@ def make_llm_node(
         question = latest_user_text(state)
         tool_lead = result_lead(current)
         quoting = quotes_memory and (asks_back(question) or bool(documents and recall_reach(question)))
-        said = [{"turn": n, "record": {"turn": n, "user": user_text(turn)}}
+        said = [{"turn": n, "record": turn_record(n, "", turn)}  # recent turns are not recalled: quotable too
                 for n, turn in reversed(list(zip(parts.raw_numbers, parts.raw_turns, strict=False)))] if quoting else []
         lead = tool_lead or (memory_lead(question, [*recalled_items, *said], documents) if quoting else "")
         if lead:  # the tools' results or the person's own words first, on screen as in the saved reply

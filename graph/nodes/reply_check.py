@@ -71,6 +71,14 @@ def asked_to_repeat(text: str) -> bool:
     return bool(_ASKED_TO_REPEAT.search(text))
 
 
+@dataclass(frozen=True)
+class HeldJudgement:
+    """What a held-back reply is so far."""
+
+    no_answer: bool  # mostly framing and still copying it, or mostly earlier replies' words and still copying them
+    follows_earlier: bool  # mostly earlier replies' word runs (on its way to repeating one); it may still leave them
+
+
 @dataclass
 class ReplyCheck:
     """What a reply of this turn must not merely copy."""
@@ -110,6 +118,7 @@ class ReplyCheck:
         return "repeat" if self.carries_on(words) else None
 
     def _mostly_framing(self, text: str, words: list[str], shaped: bool) -> bool:
+        """Whether `words` (of `text`) are mostly the request's framing, or open as its JSON does."""
         if shaped and not self.json_asked and opens_like_json(text):
             return True  # the request's JSON imitated, if not copied
         return len(words) >= RUN and sum(self._framing_mask(words, shaped)) >= FRAMING_SHARE * len(words)
@@ -120,25 +129,20 @@ class ReplyCheck:
         return any(matched(before, words[:len(before) + len(before) // 4]) >= REPEAT_SHARE * len(before)
                    for before in self.earlier)
 
-    def no_answer_yet(self, text: str) -> bool:
-        """Whether a reply still streaming is already no answer: mostly framing and still copying it, or mostly
-        earlier replies' words and still copying them (a reply that opens like an earlier one and then leaves it
-        may be an answer). Word runs only, so a long reply can be judged often."""
+    def judge_held(self, text: str) -> "HeldJudgement":
+        """A reply held back while it streams, judged so far: by word runs only, so a long reply can be judged
+        often."""
         words, shaped = tokens(text), bool(SHAPE.search(text))
         mask = copied(words, self.earlier_runs) if self.earlier_runs else []
-        if any(mask[-REPEAT_HOLD_RUN:]) and sum(mask) >= max(REPEAT_SHARE * len(words), 2 * REPEAT_HOLD_RUN):
-            return True
-        return self._mostly_framing(text, words, shaped) and self.framing_in(text[-SHAPE_REACH * 2:], shaped)
+        share = sum(mask)
+        repeating = any(mask[-REPEAT_HOLD_RUN:]) and share >= max(REPEAT_SHARE * len(words), 2 * REPEAT_HOLD_RUN)
+        framing = self._mostly_framing(text, words, shaped) and self.framing_in(text[-SHAPE_REACH * 2:], shaped)
+        return HeldJudgement(no_answer=repeating or framing, follows_earlier=share >= REPEAT_SHARE * len(words))
 
     def framing_in(self, text: str, shaped: bool) -> bool:
         """Whether `text` holds a stretch of the request's framing to hold back, or ends in one that may become so."""
         start, _ = held_from(self._framing_mask(tokens(text), shaped), HOLD_RUN)
         return start is not None
-
-    def follows_earlier(self, text: str) -> bool:
-        """Whether `text` so far is mostly earlier replies' word runs (on its way to repeating one)."""
-        words = tokens(text)
-        return sum(copied(words, self.earlier_runs)) >= REPEAT_SHARE * len(words)
 
     def hold(self, text: str, shaped: bool) -> tuple[int, int, Verdict]:
         """For a reply still streaming: how much of `text` can be shown (up to the word before the first long
@@ -224,10 +228,11 @@ class StreamGuard:
             return ""
         self.judged_at = self.words + max(JUDGED_EVERY, self.words // 4)  # ever further apart: a long reply is judged
         # a few dozen times at most, not every few words (each look compares it with the earlier replies)
-        if self.check.no_answer_yet(self.text):
+        judged = self.check.judge_held(self.text)
+        if judged.no_answer:
             self.doomed = True
             return ""
-        if self.stalled_by != "repeat" or self.check.follows_earlier(self.text):
+        if self.stalled_by != "repeat" or judged.follows_earlier:
             return ""
         self.shaped = self.shaped or bool(SHAPE.search(self.text))
         if self.check.framing_in(self.text[self.shown:], self.shaped):

@@ -19,8 +19,10 @@ Reply = Callable[[list[BaseMessage]], AIMessage | str]
 
 
 def echo_reply(messages: list[BaseMessage]) -> AIMessage:
-    """Answer by quoting the last message, so every turn gives a distinct reply."""
-    return AIMessage(f"Reply to: {messages[-1].content}")
+    """Answer by quoting the person's latest message, so every turn gives a distinct reply: stored messages
+    carry an id, what the request adds around them (reminders, notes) has none."""
+    stored = [message for message in messages if message.id] or messages
+    return AIMessage(f"Reply to: {stored[-1].content}")
 
 
 class ScriptedChatModel(BaseChatModel):

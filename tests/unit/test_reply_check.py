@@ -3,7 +3,7 @@ Korean and Chinese, and such text is held back while it streams."""
 
 import pytest
 
-from graph.nodes.reply_check import ReplyCheck, StreamGuard, asked_to_repeat
+from graph.nodes.reply_check import HeldJudgement, ReplyCheck, StreamGuard, asked_to_repeat
 from graph.request.framing import HEADERS, Framing
 from prompt.context import OMITTED_NOTE, RECENT_SHORTENED
 from prompt.documents import render_documents
@@ -159,9 +159,9 @@ def test_a_long_held_reply_is_judged_a_few_dozen_times_not_every_few_words():
     looks = []
 
     class Counted(ReplyCheck):
-        def no_answer_yet(self, text: str) -> bool:
+        def judge_held(self, text: str) -> HeldJudgement:
             looks.append(len(text))
-            return False
+            return HeldJudgement(no_answer=False, follows_earlier=True)
 
     base = check("What should I do in the garden?", earlier=(earlier,))
     guard = StreamGuard(Counted(base.always, base.shaped, base.earlier, base.earlier_runs))
