@@ -6,7 +6,7 @@ MIN_CONTEXT_BUDGET = 1_000
 MAX_CONTEXT_BUDGET = 1_000_000
 DEFAULT_CONTEXT_BUDGET = 4_000
 CONTEXT_BUDGET_STEP = 500
-SUMMARY_SHARE = 0.25  # at most this share of a request goes to summaries; recall takes what the rest leaves
+SUMMARY_SHARE = 0.3  # at most this share of a request goes to summaries; recall takes what the rest leaves
 
 
 def clamp_budget(budget: object) -> int:

@@ -21,7 +21,11 @@ _ASKS = re.compile(
 )
 _TO_YOU = re.compile(r"\b(you|your|yours|you're|you've|ya)\b|당신|너는|你", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"(?i:\b(i|my|me|mine|we|our|us|i'm|i've)\b)|내|나는|저는|제가|我")
-_ABOUT = re.compile(r"(?i:\b(i|my|me|mine|we|our|us|i'm|i've)\b)|\s[A-Z][a-z]+|[가-힣]|[\u4e00-\u9fff]")
+_ABOUT = re.compile(r"(?i:\b(i|my|mine|we|our|i'm|i've|remind (?:me|us))\b)|\s[A-Z][a-z]+|[가-힣]|[\u4e00-\u9fff]")
+_NOT_ABOUT = re.compile(  # what names no one the question is about: a pasted line's date and speaker, and
+    r"^\s*(?:\[[^\]]{1,40}\]\s*)?(?:[A-Z][\w'-]{0,20}(?: [A-Z][\w'-]{0,20})?:\s+)?"  # the name a greeting
+    r"|(?i:\b(?:hey|hi|hello|thanks|thank you|wow|oh|yo|congrats|haha)\b)[,!]?\s+[A-Z][a-z]+\b")  # addresses
+
 
 
 STATEMENT_REACH = 0.0  # a message that asks nothing brings nothing back (a share of the budget)
@@ -46,7 +50,7 @@ def tells_about_self(text: str) -> bool:
 def asks_back(text: str) -> bool:
     """Whether a message asks about something said before: about the person, the people they named or their
     things."""
-    return any(_ABOUT.search(sentence.strip()) for sentence in _asking(text))
+    return any(_ABOUT.search(_NOT_ABOUT.sub(" ", sentence.strip()).strip()) for sentence in _asking(text))
 
 
 def recall_reach(text: str) -> float:

@@ -101,6 +101,15 @@ def test_a_question_about_the_person_asks_back_one_about_the_assistant_does_not(
     assert recall_reach("What did my sister say?") > recall_reach("Where is the spare key?")
 
 
+def test_a_greeting_a_pasted_speaker_or_me_as_an_object_does_not_make_a_question_ask_back():
+    assert not asks_back("[11:54 am on 2 May, 2022] Joanna: Hey Nate, how's it going?")
+    assert not asks_back("Wow, your new hair looks amazing! Tell me all about it!")
+    assert not asks_back("Thanks, Caroline! What was it like?") and not asks_back("Want to share some with me?")
+    assert asks_back("Hey Nate, where did Maria go?") and asks_back("Joanna: What did I say about Busan?")
+    assert asks_back("Tell me what my sister said.") and asks_back("Tell me about Hana?")
+    assert asks_back("Remind me, what was the address?")
+
+
 def test_tokens_read_before_are_the_shared_start_of_two_requests():
     first = [SystemMessage("Be kind.\nline two"), HumanMessage("hello")]
     second = [*first, AIMessage("hi"), HumanMessage("how are you")]

@@ -22,8 +22,8 @@ def record(first: int, tokens: int) -> SummaryRecord:
 
 
 def test_the_share_follows_the_session_budget_within_the_cap():
-    assert planner().summary_budget(values(2000)) == 500
-    assert planner().summary_budget(values(4000)) == 1000
+    assert planner().summary_budget(values(2000)) == 600
+    assert planner().summary_budget(values(4000)) == 1200
     assert planner().summary_budget(values(100_000)) == 1200  # the engine's cap
     assert planner(None).summary_budget(values(4000)) is None  # a graph built without a summary budget
     assert planner().summary_budget({"messages": []}) == 1200  # values without settings keep the cap
@@ -32,7 +32,7 @@ def test_the_share_follows_the_session_budget_within_the_cap():
 def test_a_small_budget_merges_summaries_a_large_one_keeps():
     history = [record(1 + 3 * n, 200) for n in range(4)]  # 800 tokens of summaries
     small, large = planner(), planner()
-    assert small.merge_plan(history, [], small.summary_budget(values(2000)))  # over 500: the oldest merge
-    assert large.merge_plan(history, [], large.summary_budget(values(4000))) == []  # within 1,000
+    assert small.merge_plan(history, [], small.summary_budget(values(2000)))  # over 600: the oldest merge
+    assert large.merge_plan(history, [], large.summary_budget(values(4000))) == []  # within 1,200
     merged = small.consolidate(values(2000), history, [])
     assert sum(record_tokens(r) for r in active_summaries(history, merged)) < 800
