@@ -5,7 +5,7 @@ shares the question's words decide."""
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from graph.request.words import STOP_WORDS
 
@@ -35,6 +35,7 @@ class Quote:
     date: str
     text: str
     title: str = ""
+    quoted: str = ""  # what is shown: the statement and what follows it (the statement alone when empty)
 
 
 def english_stem(word: str) -> str:
@@ -57,9 +58,28 @@ def stems(text: str) -> set[str]:
     return found
 
 
+_STAMP = re.compile(r"^\s*(?:\[[^\]]{1,40}\]\s*)?(?:[A-Z][\w'-]{0,20}(?: [A-Z][\w'-]{0,20})?:\s+)?"  # a pasted line's
+                    r"(?:(?i:hey|hi|hello|thanks|thank you|wow|oh|yo|yeah|yep|congrats)[,!]?\s+[A-Z][a-z]+[,!.]\s*)?")
+# date and speaker, and the name a greeting addresses: words of when and to whom, not of what was said
+
+
 def said_sentences(text: str) -> list[str]:
     """The statements in what the person said (their own earlier questions answer nothing)."""
-    return [s.strip() for s in _SENTENCES.split(text or "") if s.strip() and not _ASKING.search(s.strip())]
+    return [sentence for sentence, _ in said_statements(text)]
+
+
+def said_statements(text: str) -> list[tuple[str, str]]:
+    """Each statement in what the person said, with the statement after it in the same line (a statement often
+    sets up what the next one tells: "I set up a 5K run. It was for veterans.")."""
+    found = []
+    for line in (text or "").splitlines():
+        sentences = [s.strip() for s in _SENTENCES.split(_STAMP.sub("", line.strip(), count=1)) if s.strip()]
+        for at, sentence in enumerate(sentences):
+            if not _ASKING.search(sentence):
+                following = next(iter(sentences[at + 1:at + 2]), "")
+                told = following and not _ASKING.search(following) and len(sentence) + len(following) < MAX_QUOTE_CHARS
+                found.append((sentence, f"{sentence} {following}" if told else sentence))
+    return found
 
 
 def candidates(recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list[Quote]:
@@ -71,20 +91,28 @@ def candidates(recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list
     for item in recalled:
         record = item.get("record") or {}
         turn, date = int(record.get("turn", item.get("turn", 0))), str(record.get("date") or "")
-        lines += [Quote(turn, date, sentence) for sentence in said_sentences(str(record.get("user", "")))]
+        lines += [Quote(turn, date, sentence, quoted=quoted)
+                  for sentence, quoted in said_statements(str(record.get("user", "")))]
     return lines
 
 
 def best_quote(question: str, recalled: Sequence[dict], documents: Sequence[dict] = ()) -> Quote | None:
-    """The line that shares most of the question's words (the earlier candidate breaks ties), when it shares at
-    least half of them; None when nothing matches."""
+    """The statement that shares most of the question's words (the earlier candidate breaks ties), when it shares at
+    least half of the words the question has besides names that anything said holds (a name alone matches too
+    much, the person's own name is in nothing they said, and a word nothing said holds decides nothing); None when
+    nothing matches."""
     wanted = stems(question)
-    if not wanted:
-        return None
+    names = {stem for word in _NAME.findall(question)[1:] if word[0].isupper() for stem in stems(word)}
+    found = [(quote, stems(quote.text)) for quote in candidates(recalled, documents)]
+    content = wanted - names or wanted
+    matchable = content & set().union(*(words for _, words in found))
+    if len(matchable) < min(2, len(content) - 1):
+        return None  # most of what the question is about was never said
+    need = max((len(matchable) + 1) // 2, 1)
     best: tuple[tuple[int, int], Quote] | None = None
-    for rank, quote in enumerate(candidates(recalled, documents)):
-        shared = len(wanted & stems(quote.text))
-        if shared and 2 * shared >= len(wanted) and (best is None or (shared, -rank) > best[0]):
+    for rank, (quote, words) in enumerate(found):
+        shared = len(wanted & words)
+        if len(content & words) >= need and (best is None or (shared, -rank) > best[0]):
             best = (shared, -rank), quote
     return best[1] if best else None
 
@@ -98,7 +126,8 @@ def quote_language(question: str) -> str:
 
 def quote_text(quote: Quote, language: str) -> str:
     """The quote as the sentence that leads the reply."""
-    text = quote.text if len(quote.text) <= MAX_QUOTE_CHARS else quote.text[:MAX_QUOTE_CHARS].rstrip() + "…"
+    shown = quote.quoted or quote.text
+    text = shown if len(shown) <= MAX_QUOTE_CHARS else shown[:MAX_QUOTE_CHARS].rstrip() + "…"
     if quote.title:
         return FROM_DOCUMENT[language].format(title=quote.title, text=text)
     when = WHEN[language].format(date=quote.date) if quote.date else ""
@@ -109,7 +138,17 @@ def memory_lead(question: str, recalled: Sequence[dict], documents: Sequence[dic
     """The sentence a reply opens with when a document's line or something the person said answers the question;
     empty otherwise."""
     quote = best_quote(question, recalled, documents)
+    if quote and quote.quoted and answers_itself(question, quote.text):
+        quote = replace(quote, quoted="")
     return quote_text(quote, quote_language(question)) if quote else ""
+
+
+def answers_itself(question: str, sentence: str) -> bool:
+    """Whether a statement tells what the question lacks (a number or a name it does not give; in Korean or
+    Chinese, any word), so the sentence after it is not needed."""
+    if re.search(r"[가-힣\u4e00-\u9fff]", sentence):
+        return bool(stems(sentence) - stems(question))
+    return bool(_claims(sentence) - _claims(question) - {word.lower() for word in _NAME.findall(question)})
 
 
 _NUMBER = re.compile(r"\d[\d,.:]*")

@@ -67,3 +67,26 @@ def test_a_documents_line_is_quoted_with_its_name_before_recalled_turns():
         'From notes.txt: "Flight KE123 departs Incheon at 9:40 on May 3."'
     assert memory_lead("hotel confirmation 알려줘", [], [notes]) == \
         'notes.txt에 이렇게 적혀 있어요: "Hotel confirmation: HX-5521."'
+
+
+def test_a_statement_that_only_sets_up_its_answer_is_quoted_with_the_sentence_after_it():
+    recalled = [item(30, "[2:10 pm on 9 August, 2023] John: Hey Maria, I set up a 5K charity run in our "
+                         "neighborhood. It was all for veterans and their families. Want to join next time?")]
+    assert memory_lead("What cause did the 5K charity run organized by John support?", recalled) == \
+        'You said on turn 30 (2026-11-19): "I set up a 5K charity run in our neighborhood. It was all for ' \
+        'veterans and their families."'
+
+
+def test_a_pasted_lines_date_speaker_and_greeting_match_nothing():
+    recalled = [item(12, "[11:51 am on 3 June, 2023] John: Hey Maria, long time no talk!"),
+                item(13, "Wow, Maria, how cute!")]
+    assert memory_lead("What did Maria adopt on 3 June, 2023?", recalled) == ""
+    kyle = [item(8, "Our boy is cute, his name is Kyle!")]
+    assert memory_lead("What is the name of Maria's second puppy?", kyle) == ""
+
+
+def test_the_persons_own_name_in_a_question_is_not_needed_in_what_they_said():
+    recalled = [item(21, "John: Since we chatted last, I've been blogging about politics and the government."),
+                item(22, "John: Recently the kids started school.")]
+    assert memory_lead("What topic has John been blogging about recently?", recalled).endswith(
+        '"Since we chatted last, I\'ve been blogging about politics and the government."')
