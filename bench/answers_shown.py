@@ -4,10 +4,11 @@ each on its own copy of the session, of the real bundled model. Counts how often
 reply the person is shown, with the quote of their own words that may lead it and without (the model's text
 alone), and how often a reply shows the request's framing or a notice instead of an answer.
 
-    .venv/bin/python -m bench.answers_shown ../shared/data/locomo-dev/41.json [--questions 25]
+    .venv/bin/python -m bench.answers_shown ../shared/data/locomo-dev/41.json [--questions 25] [--scripted]
 """
 
 import argparse
+import contextlib
 import shutil
 import sys
 import time
@@ -34,6 +35,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("data", nargs="?", default=str(DATA))
     parser.add_argument("--questions", type=int, default=25)
+    parser.add_argument("--scripted", action="store_true",
+                        help="every such question to a scripted model saying 'ok': what the quote alone shows")
     args = parser.parse_args(argv)
     if not Path(args.data).exists():
         print(f"answers_shown: no conversation at {args.data} (LoCoMo data is not in the repository)")
@@ -47,15 +50,17 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     conversation = load(args.data)
     asked = [q for q in conversation.questions if q.answer]
-    asked = asked[:: max(1, len(asked) // args.questions)][: args.questions]
+    if not args.scripted:
+        asked = asked[:: max(1, len(asked) // args.questions)][: args.questions]
     replayed = replay(conversation, profile_for("bundled"))
     rows = []
-    with LocalModelServer(find_bundled_model()) as server:
+    with contextlib.nullcontext() if args.scripted else LocalModelServer(find_bundled_model()) as server:
         for number, question in enumerate(asked):
             copy = replayed.folder / f"q{number}.sqlite"
             shutil.copyfile(replayed.database, copy)
             settings = Settings(db_path=str(copy))
-            engine = assemble(settings, create_checkpointer(copy), create_bundled_models(settings, server.base_url))
+            engine = replayed.open(copy) if server is None else \
+                assemble(settings, create_checkpointer(copy), create_bundled_models(settings, server.base_url))
             started = time.monotonic()
             try:
                 events = engine.session(SESSION).send(question.text).wait()
@@ -70,7 +75,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                   f"{reply[:90]!r} ({rows[-1][5]:.1f} s)", flush=True)
     count = len(rows) or 1
     seconds = sorted(row[5] for row in rows)
-    print(f"Answers shown, {Path(args.data).name}, {len(rows)} questions, bundled model: answer in the reply "
+    model = "scripted model" if args.scripted else "bundled model"
+    print(f"Answers shown, {Path(args.data).name}, {len(rows)} questions, {model}: answer in the reply "
           f"{sum(r[0] for r in rows) / count:.1%} (in the model's own text {sum(r[1] for r in rows) / count:.1%}); "
           f"led by a quote {sum(r[3] for r in rows) / count:.1%}; framing or a notice "
           f"{sum(r[2] for r in rows) / count:.1%}; failed {sum(r[4] for r in rows)}; "
