@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from graph.request.words import STOP_WORDS
+from graph.request.words import GREETING, PASTED_LINE_START, STOP_WORDS
 
 _SENTENCES = re.compile(r"(?<=[.!?。！？])\s+|\n+")
 _WORD = re.compile(r"[a-z0-9]{2,}|[가-힣]+|[\u4e00-\u9fff]", re.IGNORECASE)
@@ -58,9 +58,7 @@ def stems(text: str) -> set[str]:
     return found
 
 
-_STAMP = re.compile(r"^\s*(?:\[[^\]]{1,40}\]\s*)?(?:[A-Z][\w'-]{0,20}(?: [A-Z][\w'-]{0,20})?:\s+)?"  # a pasted line's
-                    r"(?:(?i:hey|hi|hello|thanks|thank you|wow|oh|yo|yeah|yep|congrats)[,!]?\s+[A-Z][a-z]+[,!.]\s*)?")
-# date and speaker, and the name a greeting addresses: words of when and to whom, not of what was said
+_STAMP = re.compile(f"{PASTED_LINE_START}(?:{GREETING}[,!]?\\s+[A-Z][a-z]+[,!.]\\s*)?")  # and the name greeted
 
 
 def said_sentences(text: str) -> list[str]:

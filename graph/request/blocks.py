@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from graph.request.layout import NUMBER_MARK, Candidate
 from graph.request.tokens import count_text
+from graph.request.words import GREETING, PASTED_LINE_START
 from prompt.documents import render_documents
 from prompt.recall import render_recalled
 from state.chat_state import RequestFrame
@@ -22,9 +23,7 @@ _ASKS = re.compile(
 _TO_YOU = re.compile(r"\b(you|your|yours|you're|you've|ya)\b|당신|너는|你", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"(?i:\b(i|my|me|mine|we|our|us|i'm|i've)\b)|내|나는|저는|제가|我")
 _ABOUT = re.compile(r"(?i:\b(i|my|mine|we|our|i'm|i've|remind (?:me|us))\b)|\s[A-Z][a-z]+|[가-힣]|[\u4e00-\u9fff]")
-_NOT_ABOUT = re.compile(  # what names no one the question is about: a pasted line's date and speaker, and
-    r"^\s*(?:\[[^\]]{1,40}\]\s*)?(?:[A-Z][\w'-]{0,20}(?: [A-Z][\w'-]{0,20})?:\s+)?"  # the name a greeting
-    r"|(?i:\b(?:hey|hi|hello|thanks|thank you|wow|oh|yo|congrats|haha)\b)[,!]?\s+[A-Z][a-z]+\b")  # addresses
+_NOT_ABOUT = re.compile(f"{PASTED_LINE_START}|{GREETING}[,!]?\\s+[A-Z][a-z]+\\b")  # no one asked about
 
 
 

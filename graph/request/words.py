@@ -12,6 +12,10 @@ some any all one get got know think want said say says yes okay ok thanks thank 
 的 了 是 我 你 他 她 在 吗 呢 吧 和 有 这 那 什么 怎么
 """.split())
 
+PASTED_LINE_START = r"^\s*(?:\[[^\]]{1,40}\]\s*)?(?:[A-Z][\w'-]{0,20}(?: [A-Z][\w'-]{0,20})?:\s+)?"  # a pasted
+# line's date and speaker ("[3 June, 2023] John: "): words of when and by whom, not of what was said
+GREETING = r"(?i:\b(?:hey|hi|hello|thanks|thank you|wow|oh|yo|yeah|yep|congrats|haha)\b)"  # before a name it greets
+
 
 def query_words(text: str) -> list[str]:
     """The informative words of a message: lower-cased, stop words and one-letter words left out."""
