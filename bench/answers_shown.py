@@ -58,9 +58,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         for number, question in enumerate(asked):
             copy = replayed.folder / f"q{number}.sqlite"
             shutil.copyfile(replayed.database, copy)
-            settings = Settings(db_path=str(copy))
-            engine = replayed.open(copy) if server is None else \
-                assemble(settings, create_checkpointer(copy), create_bundled_models(settings, server.base_url))
+            engine = replayed.open(copy) if server is None else assemble(
+                settings := Settings(db_path=str(copy)), create_checkpointer(copy),
+                create_bundled_models(settings, server.base_url))
             started = time.monotonic()
             try:
                 events = engine.session(SESSION).send(question.text).wait()

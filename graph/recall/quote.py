@@ -61,17 +61,20 @@ def stems(text: str) -> set[str]:
 _STAMP = re.compile(f"{PASTED_LINE_START}(?:{GREETING}[,!]?\\s+[A-Z][a-z]+[,!.]\\s*)?")  # and the name greeted
 
 
-def said_sentences(text: str) -> list[str]:
-    """The statements in what the person said (their own earlier questions answer nothing)."""
-    return [sentence for sentence, _ in said_statements(text)]
+def said_sentences(text: str, pasted: bool = False) -> list[str]:
+    """The statements in a text (questions answer nothing); with `pasted`, each line's date, speaker and greeting
+    left out first."""
+    return [sentence for sentence, _ in said_statements(text, pasted)]
 
 
-def said_statements(text: str) -> list[tuple[str, str]]:
+def said_statements(text: str, pasted: bool = True) -> list[tuple[str, str]]:
     """Each statement in what the person said, with the statement after it in the same line (a statement often
-    sets up what the next one tells: "I set up a 5K run. It was for veterans.")."""
+    sets up what the next one tells: "I set up a 5K run. It was for veterans."); with `pasted`, each line's date,
+    speaker and greeting left out first (a document's "Flight: KE 907" keeps its label)."""
     found = []
     for line in (text or "").splitlines():
-        sentences = [s.strip() for s in _SENTENCES.split(_STAMP.sub("", line.strip(), count=1)) if s.strip()]
+        said = _STAMP.sub("", line.strip(), count=1) if pasted else line
+        sentences = [s.strip() for s in _SENTENCES.split(said) if s.strip()]
         for at, sentence in enumerate(sentences):
             if not _ASKING.search(sentence):
                 following = next(iter(sentences[at + 1:at + 2]), "")

@@ -26,7 +26,6 @@ _ABOUT = re.compile(r"(?i:\b(i|my|mine|we|our|i'm|i've|remind (?:me|us))\b)|\s[A
 _NOT_ABOUT = re.compile(f"{PASTED_LINE_START}|{GREETING}[,!]?\\s+[A-Z][a-z]+\\b")  # no one asked about
 
 
-
 STATEMENT_REACH = 0.0  # a message that asks nothing brings nothing back (a share of the budget)
 QUESTION_REACH = 0.08  # a question brings back the two or three turns that answer it best
 ASKS_BACK_REACH = 1.0  # a question about the person or someone they named: as much as the budget holds

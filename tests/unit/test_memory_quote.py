@@ -90,3 +90,9 @@ def test_the_persons_own_name_in_a_question_is_not_needed_in_what_they_said():
                 item(22, "John: Recently the kids started school.")]
     assert memory_lead("What topic has John been blogging about recently?", recalled).endswith(
         '"Since we chatted last, I\'ve been blogging about politics and the government."')
+
+
+def test_a_documents_labelled_line_keeps_its_label():
+    notes = {"title": "notes.txt", "contents": "Trip notes\nFlight: KE 907 leaves Incheon at 10:40 on May 3."}
+    assert memory_lead("What is my flight number?", [], [notes]) == \
+        'From notes.txt: "Flight: KE 907 leaves Incheon at 10:40 on May 3."'
