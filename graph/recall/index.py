@@ -12,7 +12,9 @@ from graph.context import split_turns
 from graph.recall.dates import date_asked, stated_date
 from graph.recall.embeddings import embed, to_bytes
 from graph.recall.fusion import feedback_words, fuse
+from graph.recall.gather import GATHERED_AT, WHOLE_SHARE, gathers, line_similarity, matching_lines
 from graph.recall.records import said_lines, turn_body, turn_record, user_text
+from graph.recall.speakers import speakers_named, without_names
 from graph.recall.vectors import SessionVectors, best_first, record_texts, turn_vectors
 from graph.request.tokens import count_text
 from graph.request.words import query_words
@@ -142,15 +144,21 @@ class RecallIndex:
             self._vectors.pop(session_id, None)  # read again with the new vectors
         return len(vectors)
 
-    def _by_meaning(self, known: SessionVectors, text: str, below_turn: int) -> list[list[int]]:
-        """Earlier turns close in meaning to `text`, best first: by the whole turn, and by its best line."""
+    def _by_meaning(self, known: SessionVectors, text: str, below_turn: int,
+                    speakers: Sequence[str] = ()) -> list[list[int]]:
+        """Earlier turns close in meaning to `text`, best first: by the whole turn, by its best line, and by the
+        best line the speakers asked about said."""
         query = embed([text]) if known.turns else None
         if query is None:
             return []
         similarity = known.matrix @ query[0]
         whole = [known.turns[i] for i in best_first(similarity, CANDIDATES)
                  if known.turns[i] < below_turn and similarity[i] >= self.min_similarity]
-        return [whole, known.best_lines(query[0], below_turn, CANDIDATES, self.min_similarity)]
+        rankings = [whole, known.best_lines(query[0], below_turn, CANDIDATES, self.min_similarity)]
+        if speakers:
+            rankings.append(known.best_lines(query[0], below_turn, CANDIDATES, self.min_similarity,
+                                             known.said_by(speakers)))
+        return rankings
 
     def ranked(self, session_id: str, text: str, below_turn: int) -> tuple[list[int], dict[int, int]]:
         """Earlier turns best first for `text`, with each turn's tokens."""
@@ -160,7 +168,8 @@ class RecallIndex:
         known = self._session_vectors(session_id)
         tokens = dict(zip(known.turns, known.tokens, strict=True))
         keyword = self._by_words(session_id, words, below_turn, tokens, known)
-        rankings = [keyword, *self._by_meaning(known, text, below_turn)]
+        names = speakers_named(text, known.speakers)
+        rankings = [keyword, *self._by_meaning(known, without_names(text, names), below_turn, names)]
         if keyed := self._session_keys(session_id).ranked(words, below_turn, self.min_score):
             rankings.append(keyed)  # the facts listed about the turns
         if extra := feedback_words(fuse(rankings), known.words, words, known.turns_with, len(known.turns)):
@@ -178,14 +187,19 @@ class RecallIndex:
         if budget_tokens <= 0:
             return []
         ranked, tokens = self.ranked(session_id, text, below_turn)
+        similarity = line_similarity(self._session_vectors(session_id), text) if gathers(text) else None
         order = [turn for turn in with_neighbours(ranked, below_turn, budget_tokens // TOKENS_PER_NEIGHBOURED)
-                 if turn in tokens and turn not in exclude][:LOOKED_AT]
+                 if turn in tokens and turn not in exclude][:LOOKED_AT if similarity is None else GATHERED_AT]
         records = self.storage.recall_records(session_id, order) if order else {}
+        known = self._session_vectors(session_id)
         chosen, used = [], 0
         for rank, turn in enumerate(order, 1):
             if turn not in records:
                 continue
-            excerpt = excerpt_text(turn, str(records[turn].get("date", "")), said_lines(records[turn]))
+            lines = said_lines(records[turn])
+            if similarity is not None and used > budget_tokens * WHOLE_SHARE:
+                lines = matching_lines(known, similarity, turn, lines) or lines
+            excerpt = excerpt_text(turn, str(records[turn].get("date", "")), lines)
             size = count_text(excerpt) + 1
             if used + size > budget_tokens:
                 continue

@@ -10,7 +10,7 @@ import numpy as np
 
 from graph.recall.dates import parse_day
 from graph.recall.embeddings import DIMENSIONS, embed, from_bytes
-from graph.request.words import query_words
+from graph.request.words import SPEAKER, query_words
 from graph.storage.shared.common import record_body
 
 MAX_LINES = 12  # a turn's lines embedded one by one; a long paste is still found by its turn vector
@@ -82,10 +82,13 @@ class SessionVectors:
         self.days: list[date | None] = []
         self.words: dict[int, frozenset[str]] = {}
         self.turns_with: Counter[str] = Counter()
+        self.speakers: Counter[str] = Counter()
         self.without_vectors: list[int] = []
         self._wholes = GrowingRows((DIMENSIONS,), np.float32)
         self._lines = GrowingRows((DIMENSIONS,), np.float32)
         self._owners = GrowingRows((), np.int64)
+        self._speaker_ids: dict[str, int] = {}
+        self._line_speakers = GrowingRows((), np.int32)  # each line's speaker id, -1 for none
 
     @property
     def matrix(self) -> np.ndarray:
@@ -110,11 +113,16 @@ class SessionVectors:
         grown = SessionVectors()
         grown.turns, grown.tokens, grown.days = list(self.turns), list(self.tokens), list(self.days)
         grown.words, grown.turns_with = dict(self.words), Counter(self.turns_with)
+        grown.speakers, grown._speaker_ids = Counter(self.speakers), dict(self._speaker_ids)
         grown.without_vectors = list(self.without_vectors)
         empty = np.zeros((0, DIMENSIONS), dtype=np.float32)
         wholes, lines, owners = [empty], [empty], [np.zeros(0, dtype=np.int64)]
+        said_by: list[np.ndarray] = [np.zeros(0, dtype=np.int32)]
         for turn, blob, tokens, day, record in rows:
-            words = frozenset(query_words(record_body(record)))
+            body = record_body(record)
+            words = frozenset(query_words(body))
+            speakers = [match[1] if (match := SPEAKER.match(line)) else None for line in turn_lines(body)]
+            grown.speakers.update(name for name in speakers if name)
             grown.turns.append(turn)
             grown.tokens.append(tokens)
             grown.days.append(parse_day(record.get("date") or day))
@@ -127,16 +135,34 @@ class SessionVectors:
             wholes.append(vectors[:1])
             lines.append(vectors[1:])
             owners.append(np.full(len(vectors) - 1, turn, dtype=np.int64))
+            said_by.append(grown._speaker_row(speakers, len(vectors) - 1))
         grown._wholes = self._wholes.extended(np.vstack(wholes))
         grown._lines = self._lines.extended(np.vstack(lines))
         grown._owners = self._owners.extended(np.concatenate(owners))
+        grown._line_speakers = self._line_speakers.extended(np.concatenate(said_by))
         return grown
 
-    def best_lines(self, query: np.ndarray, below_turn: int, limit: int, floor: float) -> list[int]:
-        """Turns before `below_turn` by their best line's similarity to the query, best first."""
+    def _speaker_row(self, speakers: Sequence[str | None], count: int) -> np.ndarray:
+        """The speaker ids of a turn's `count` embedded lines (-1 where none is named, or the lines differ)."""
+        if len(speakers) != count:
+            return np.full(count, -1, dtype=np.int32)
+        ids = [self._speaker_ids.setdefault(name, len(self._speaker_ids)) if name else -1 for name in speakers]
+        return np.array(ids, dtype=np.int32)
+
+    def said_by(self, names: Sequence[str]) -> np.ndarray:
+        """Per line, whether one of `names` said it."""
+        ids = [self._speaker_ids[name] for name in names if name in self._speaker_ids]
+        return np.isin(self._line_speakers.array, ids)
+
+    def best_lines(self, query: np.ndarray, below_turn: int, limit: int, floor: float,
+                   only: np.ndarray | None = None) -> list[int]:
+        """Turns before `below_turn` by their best line's similarity to the query (among the lines `only` marks),
+        best first."""
         if not len(self.line_turns):
             return []
         similarity = self.lines @ query
+        if only is not None:
+            similarity = np.where(only, similarity, -1.0)
         best: dict[int, float] = {}
         order = best_first(similarity, limit * (MAX_LINES + 1))  # enough lines for `limit` turns
         if len({int(turn) for turn in self.line_turns[order] if turn < below_turn}) < limit:

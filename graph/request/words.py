@@ -14,6 +14,7 @@ some any all one get got know think want said say says yes okay ok thanks thank 
 
 PASTED_LINE_START = r"^\s*(?:\[[^\]]{1,40}\]\s*)?(?:[A-Z][\w'-]{0,20}(?: [A-Z][\w'-]{0,20})?:\s+)?"  # a pasted
 # line's date and speaker ("[3 June, 2023] John: "): words of when and by whom, not of what was said
+SPEAKER = re.compile(r"^\s*(?:\[[^\]]{1,40}\]\s*)?([A-Z][\w'-]{0,20}):\s+")  # a pasted line's speaker, alone
 GREETING = r"(?i:\b(?:hey|hi|hello|thanks|thank you|wow|oh|yo|yeah|yep|congrats|haha)\b)"  # before a name it greets
 
 

@@ -1,0 +1,55 @@
+"""Questions that gather ("What activities does Nate do?", "How many dogs has Maria adopted?") want every turn
+about one subject, from many sessions: past the best few whole turns, recall shows each further turn as only the
+lines that match, so the budget holds several times as many turns."""
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from graph.recall.embeddings import embed
+from graph.recall.speakers import speakers_named, without_names
+from graph.recall.vectors import SessionVectors, turn_lines
+
+WHOLE_SHARE = 0.4  # the best turns come whole up to this share of the recall budget (the request's room is about
+# two thirds of it): a single fact's answer often sits beside the matching line
+LINES_PER_TURN = 1
+SPEAKER_BONUS = 0.15  # a line the person asked about said outranks a closer one said to them
+GATHERED_AT = 200  # turns read to fill a gathering recall: its excerpts are short
+
+_AUX = r"(?:is|was|are|were|does|do|did|has|have|had|can|could|would|will|might|should|kind|type|sort|time|year|" \
+       r"month|day|date)\b"
+_GATHERS = re.compile(
+    r"^\W*(?:(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?!" + _AUX + r")[a-z]+"  # what pets, which games
+    r"|(?:what|which)\s+(?:are|were)\b.*\w\ws\b|how many\b|(?:would|could|might)\b"  # what are her hobbies
+    r"|what\s+(?:does|do|did)\b.*\b(?:like|likes|enjoy|enjoys|love|loves)\b)"  # what does Nate like to do
+    r"|\b(?:both|share|any)\b|어떤.*들|뭐뭐|무엇무엇|모두|몇|哪些|都|几",
+    re.IGNORECASE,
+)
+
+
+def gathers(text: str) -> bool:
+    """Whether a question, by its form, asks for everything said about a subject rather than one fact."""
+    return bool(_GATHERS.search(text or ""))
+
+
+def matching_lines(known: SessionVectors, similarity: np.ndarray, turn: int, lines: Sequence[str],
+                   count: int = LINES_PER_TURN) -> list[str] | None:
+    """A turn's `count` lines most similar to the question, in the order said; None when the turn's lines and
+    its vectors do not line up (it is then shown whole)."""
+    start, end = np.searchsorted(known.line_turns, [turn, turn + 1])
+    embedded = turn_lines("\n".join(lines))
+    if end - start != len(embedded) or not embedded:
+        return None
+    best = sorted(np.argsort(-similarity[start:end])[:count])
+    return [embedded[index] for index in best]
+
+
+def line_similarity(known: SessionVectors, text: str) -> np.ndarray | None:
+    """Each said line's similarity to the question (its speakers' names left out), the lines of the speakers it
+    names first; None without embeddings."""
+    names = speakers_named(text, known.speakers)
+    query = embed([without_names(text, names)])
+    if query is None or not len(known.lines):
+        return None
+    return known.lines @ query[0] + SPEAKER_BONUS * known.said_by(names)
