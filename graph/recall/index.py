@@ -190,6 +190,8 @@ class RecallIndex:
         similarity = line_similarity(self._session_vectors(session_id), text) if gathers(text) else None
         order = [turn for turn in with_neighbours(ranked, below_turn, budget_tokens // TOKENS_PER_NEIGHBOURED)
                  if turn in tokens and turn not in exclude][:LOOKED_AT if similarity is None else GATHERED_AT]
+        if similarity is not None and sum(tokens[turn] for turn in order) <= budget_tokens:
+            similarity = None  # every candidate fits whole: nothing to gain from showing less of each
         records = self.storage.recall_records(session_id, order) if order else {}
         known = self._session_vectors(session_id)
         chosen, used = [], 0
