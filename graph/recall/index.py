@@ -6,6 +6,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
 
+import numpy as np
 from langchain_core.messages import BaseMessage
 
 from graph.context import split_turns
@@ -154,10 +155,11 @@ class RecallIndex:
         similarity = known.matrix @ query[0]
         whole = [known.turns[i] for i in best_first(similarity, CANDIDATES)
                  if known.turns[i] < below_turn and similarity[i] >= self.min_similarity]
-        rankings = [whole, known.best_lines(query[0], below_turn, CANDIDATES, self.min_similarity)]
+        on_lines = known.lines @ query[0]
+        rankings = [whole, known.best_lines(on_lines, below_turn, CANDIDATES, self.min_similarity)]
         if speakers:
-            rankings.append(known.best_lines(query[0], below_turn, CANDIDATES, self.min_similarity,
-                                             known.said_by(speakers)))
+            said = np.where(known.said_by(speakers), on_lines, -1.0)
+            rankings.append(known.best_lines(said, below_turn, CANDIDATES, self.min_similarity))
         return rankings
 
     def ranked(self, session_id: str, text: str, below_turn: int) -> tuple[list[int], dict[int, int]]:
@@ -187,13 +189,13 @@ class RecallIndex:
         if budget_tokens <= 0:
             return []
         ranked, tokens = self.ranked(session_id, text, below_turn)
-        similarity = line_similarity(self._session_vectors(session_id), text) if gathers(text) else None
+        known = self._session_vectors(session_id)
+        similarity = line_similarity(known, text) if gathers(text) else None
         order = [turn for turn in with_neighbours(ranked, below_turn, budget_tokens // TOKENS_PER_NEIGHBOURED)
                  if turn in tokens and turn not in exclude][:LOOKED_AT if similarity is None else GATHERED_AT]
         if similarity is not None and sum(tokens[turn] for turn in order) <= budget_tokens:
             similarity = None  # every candidate fits whole: nothing to gain from showing less of each
         records = self.storage.recall_records(session_id, order) if order else {}
-        known = self._session_vectors(session_id)
         chosen, used = [], 0
         for rank, turn in enumerate(order, 1):
             if turn not in records:

@@ -154,15 +154,11 @@ class SessionVectors:
         ids = [self._speaker_ids[name] for name in names if name in self._speaker_ids]
         return np.isin(self._line_speakers.array, ids)
 
-    def best_lines(self, query: np.ndarray, below_turn: int, limit: int, floor: float,
-                   only: np.ndarray | None = None) -> list[int]:
-        """Turns before `below_turn` by their best line's similarity to the query (among the lines `only` marks),
+    def best_lines(self, similarity: np.ndarray, below_turn: int, limit: int, floor: float) -> list[int]:
+        """Turns before `below_turn` by their best line's `similarity` (one score per line, `lines @ query`),
         best first."""
         if not len(self.line_turns):
             return []
-        similarity = self.lines @ query
-        if only is not None:
-            similarity = np.where(only, similarity, -1.0)
         best: dict[int, float] = {}
         order = best_first(similarity, limit * (MAX_LINES + 1))  # enough lines for `limit` turns
         if len({int(turn) for turn in self.line_turns[order] if turn < below_turn}) < limit:

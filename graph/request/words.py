@@ -12,9 +12,11 @@ some any all one get got know think want said say says yes okay ok thanks thank 
 的 了 是 我 你 他 她 在 吗 呢 吧 和 有 这 那 什么 怎么
 """.split())
 
-PASTED_LINE_START = r"^\s*(?:\[[^\]]{1,40}\]\s*)?(?:[A-Z][\w'-]{0,20}(?: [A-Z][\w'-]{0,20})?:\s+)?"  # a pasted
-# line's date and speaker ("[3 June, 2023] John: "): words of when and by whom, not of what was said
-SPEAKER = re.compile(r"^\s*(?:\[[^\]]{1,40}\]\s*)?([A-Z][\w'-]{0,20}):\s+")  # a pasted line's speaker, alone
+_PASTED_DATE = r"^\s*(?:\[[^\]]{1,40}\]\s*)?"
+_NAME = r"[A-Z][\w'-]{0,20}"
+PASTED_LINE_START = f"{_PASTED_DATE}(?:{_NAME}(?: {_NAME})?:\\s+)?"  # a pasted line's date and speaker
+# ("[3 June, 2023] John: "): words of when and by whom, not of what was said
+SPEAKER = re.compile(f"{_PASTED_DATE}({_NAME}):\\s+")  # a pasted line's one-word speaker, alone
 GREETING = r"(?i:\b(?:hey|hi|hello|thanks|thank you|wow|oh|yo|yeah|yep|congrats|haha)\b)"  # before a name it greets
 
 
