@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from component.attach import chat_input_text
+from component.attach import attach_in_bubble, attach_without_text, chat_input_submission
 from component.chat import (
     draw_compression_notice,
     draw_retry,
@@ -78,7 +78,11 @@ with chat_column:
             st.rerun()
     prompt = draw_paste_offer(session) or take_example()
 
-prompt = chat_input_text(session, chat_column) or prompt  # files attached in it become documents
+typed, files = chat_input_submission()
+if files and not clean_user_text(typed or ""):  # files alone: no message to carry them
+    with chat_column:
+        attach_without_text(session, files)
+prompt = typed or prompt
 if prompt is not None:
     if not clean_user_text(prompt):  # nothing visible: blank, or invisible characters only
         st.toast(t("empty"), icon="✋")
@@ -89,6 +93,8 @@ if prompt is not None:
         with chat_column:
             with st.chat_message("user"):
                 draw_user_text(prompt.strip())
+                attachments = attach_in_bubble(session, files) if files else []
             due = session.summary_due(view.values)
-            run_turn(session, session.send(prompt, choice.compression_rate, language()), due, stop_place)
+            run_turn(session, session.send(prompt, choice.compression_rate, language(), attachments), due,
+                     stop_place)
         st.rerun()

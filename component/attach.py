@@ -1,10 +1,11 @@
-"""Files attached in the chat input become documents of the session, by the documents panel's own path; the text
-typed with them is the message."""
+"""Files attached in the chat input belong to the message they came with: each shows as a chip on the person's
+bubble at once, is read there with its progress, and says in place that it was added (as a document of the
+session) or why it was refused; the chips stay on the message after a reload."""
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 from component.documents_panel import add_uploads
 from component.i18n import t
@@ -19,26 +20,39 @@ def split_submission(submitted: Any) -> tuple[str | None, list[Any]]:
     return submitted.text, list(submitted.files)
 
 
-def attach_files(session: Session, files: list[Any]) -> int:
-    """Add each file as a document of the session, saying what became of it after the page reruns; returns how
-    many were added."""
+def chat_input_submission() -> tuple[str | None, list[Any]]:
+    """The chat input, files allowed: the text typed (None when nothing was sent) and the files attached."""
+    return split_submission(st.chat_input(t("input"), accept_file="multiple", file_type=list(DOCUMENT_TYPES)))
+
+
+def draw_attachments(attachments: Sequence[Mapping[str, Any]]) -> None:
+    """A message's files as chips: added ones with their size, refused ones in red with the reason."""
+    for item in attachments:
+        if item.get("refused"):
+            st.badge(f"{item['name']} · {t('attach_refused')}", icon=":material/block:", color="red")
+            st.caption(str(item["refused"]))
+        else:
+            st.badge(f"{item['name']} · {int(item.get('tokens', 0)):,} {t('tokens').lower()}",
+                     icon=":material/attach_file:", color="blue")
+
+
+def attach_in_bubble(session: Session, files: list[Any]) -> list[dict]:
+    """Read the files inside the person's bubble (chips first, then progress), store the readable ones as
+    documents, and return what the message keeps of each."""
+    for upload in files:
+        st.badge(f"{upload.name} · {t('attach_reading')}", icon=":material/hourglass_top:", color="gray")
+    added, refused = add_uploads(session, files)
+    return ([{"name": info.title, "tokens": info.tokens} for info in added]
+            + [{"name": name, "refused": reason} for name, reason in refused])
+
+
+def attach_without_text(session: Session, files: list[Any]) -> None:
+    """Files sent with no text: added as documents, and the page reruns saying so (there is no message to carry
+    them)."""
     added, refused = add_uploads(session, files)
     for info in added:
         keep_notice("success", t("attach_added", title=info.title, tokens=info.tokens))
-    for refusal in refused:
-        keep_notice("error", refusal)
-    return len(added)
-
-
-def chat_input_text(session: Session, place: DeltaGenerator) -> str | None:
-    """The chat input, files allowed: attached files become documents (their progress drawn in `place`); returns
-    the text typed (None when nothing was sent; files alone rerun the page, saying they were added)."""
-    submitted = st.chat_input(t("input"), accept_file="multiple", file_type=list(DOCUMENT_TYPES))
-    typed, files = split_submission(submitted)
-    if files:
-        with place:
-            attach_files(session, files)
-        if not (typed or "").strip():
-            keep_notice("info", t("attach_only"))
-            st.rerun()
-    return typed
+    for name, reason in refused:
+        keep_notice("error", f"{name}: {reason}")
+    keep_notice("info", t("attach_only"))
+    st.rerun()

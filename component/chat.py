@@ -1,6 +1,7 @@
 """The streamed reply (one bubble, its tool calls as status blocks inside) with Stop by the input, a user
 message's text, and Retry."""
 
+import html
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -94,9 +95,14 @@ class _TurnView:
             status.update(state="error" if event.tool.get("status") == "error" else "complete")
 
     def draw(self, events: Iterator[TurnEvent]) -> None:
+        waiting = st.empty()  # the typing dots until the reply's first word, a notice or an error
+        waiting.html(f'<div class="typing" role="status" aria-label="{html.escape(t("typing"))}">'
+                     "<span></span><span></span><span></span></div>")
         event = next(events, None)
         shown_reply = False
         while event is not None:
+            if event.kind in ("token", "reply", "error"):
+                waiting.empty()
             if event.kind == "token":
                 st.write_stream(self._tokens(event, events))
                 shown_reply, event = True, self.after_tokens
@@ -113,6 +119,7 @@ class _TurnView:
             elif event.kind == "error":
                 self.error = event.text
             event = next(events, None)
+        waiting.empty()
 
 
 def run_turn(session: Session, run: TurnRun, summary_turns: list[list[int]],

@@ -6,11 +6,11 @@ from component.i18n import t
 from graph.engine import DOCUMENT_TYPES, DocumentInfo, DocumentRefused, Session
 
 
-def add_uploads(session: Session, files) -> tuple[list[DocumentInfo], list[str]]:
+def add_uploads(session: Session, files) -> tuple[list[DocumentInfo], list[tuple[str, str]]]:
     """Read, count and store each uploaded file, showing progress; refused files say why. Returns the documents
-    added and the refusals."""
+    added and each refused file's name and reason."""
     added: list[DocumentInfo] = []
-    refused: list[str] = []
+    refused: list[tuple[str, str]] = []
     with st.status(t("doc_adding"), expanded=True) as status:
         bar = st.progress(0.0)
         for index, upload in enumerate(files, start=1):
@@ -20,7 +20,7 @@ def add_uploads(session: Session, files) -> tuple[list[DocumentInfo], list[str]]
                 added.append(info)
             except DocumentRefused as refusal:
                 st.error(str(refusal))
-                refused.append(str(refusal))
+                refused.append((upload.name, str(refusal)))
             bar.progress(index / len(files))
         status.update(label=t("doc_done"), state="complete", expanded=False)
     return added, refused

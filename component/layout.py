@@ -17,6 +17,13 @@ PAGE_STYLE = """<style>
 .st-key-session_list button p { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .st-key-session_list [data-testid="stPopoverButton"] [data-testid="stIconMaterial"] { display: none; }
 .st-key-welcome { padding-top: 8vh; }
+/* three dots that pulse while the first word of a reply is awaited */
+.typing { display: inline-flex; gap: 0.3rem; padding: 0.6rem 0; }
+.typing span { width: 0.5rem; height: 0.5rem; border-radius: 50%; background: currentColor; opacity: 0.25;
+  animation: typing 1.2s infinite ease-in-out; }
+.typing span:nth-child(2) { animation-delay: 0.2s; } .typing span:nth-child(3) { animation-delay: 0.4s; }
+@keyframes typing { 0%, 80%, 100% { opacity: 0.25; } 40% { opacity: 0.9; } }
+@media (prefers-reduced-motion: reduce) { .typing span { animation: none; opacity: 0.6; } }
 </style>"""
 
 

@@ -8,6 +8,7 @@ from component.i18n import t
 from graph.engine import Engine, Session, SessionSettings
 from state.budgets import CONTEXT_BUDGET_STEP, MIN_CONTEXT_BUDGET
 from state.rates import COMPRESSION_RATE_STEP, MAX_COMPRESSION_RATE, MIN_COMPRESSION_RATE, clamp_rate
+from state.texts import has_text
 
 RATE_KEY = "compression_rate"
 POLICY_KEY = "context_policy_choice"
@@ -37,15 +38,18 @@ def draw_rate(session: Session, saved_rate: float) -> float:
     return rate
 
 
-def draw_budget(session: Session, stored: SessionSettings, limit: int) -> None:
-    """The context budget: the most tokens a turn sends the model, and what that costs over a day."""
+def draw_budget(session: Session, stored: SessionSettings, limit: int, costs: bool) -> None:
+    """The context budget: the most tokens a turn sends the model, and, where tokens `costs` (a paid
+    endpoint, not the bundled model), what that comes to over a day."""
     ceiling = max(limit, MIN_CONTEXT_BUDGET)
     st.session_state.setdefault(BUDGET_KEY, min(stored.context_budget, ceiling))  # see `draw_memory_controls`
     budget = st.number_input(t("budget_label"), min_value=MIN_CONTEXT_BUDGET, max_value=ceiling,
                              step=CONTEXT_BUDGET_STEP, key=BUDGET_KEY,
                              help=t("budget_help"), on_change=_save, args=(session, "context_budget", BUDGET_KEY))
     sent = min(int(budget), limit)
-    st.caption(t("budget_cost", tokens=f"{sent:,}", turns=TURNS_A_DAY, total=f"{sent * TURNS_A_DAY / 1_000_000:.1f}"))
+    if costs:
+        total = f"{sent * TURNS_A_DAY / 1_000_000:.1f}"
+        st.caption(t("budget_cost", tokens=f"{sent:,}", turns=TURNS_A_DAY, total=total))
 
 
 def draw_policy(engine: Engine, session: Session, stored: SessionSettings) -> None:
@@ -53,8 +57,14 @@ def draw_policy(engine: Engine, session: Session, stored: SessionSettings) -> No
     names = list(engine.policies)
     current = stored.context_policy if stored.context_policy in engine.policies else names[0]
     st.session_state.setdefault(POLICY_KEY, current)  # see `draw_memory_controls`
-    st.selectbox(t("policy"), names, format_func=lambda name: engine.policies[name],
+    labels = {name: policy_name(engine, name) for name in names}  # in this run's language, whoever formats later
+    st.selectbox(t("policy"), names, format_func=labels.__getitem__,
                  key=POLICY_KEY, on_change=_save, args=(session, "context_policy", POLICY_KEY))
+
+
+def policy_name(engine: Engine, name: str) -> str:
+    """A policy named for what it does, in the page's language (a policy the page has no name for: its label)."""
+    return t(f"policy_{name}") if has_text(f"policy_{name}") else engine.policies[name]
 
 
 def draw_memory_controls(engine: Engine, session: Session) -> float:
@@ -70,5 +80,5 @@ def draw_memory_controls(engine: Engine, session: Session) -> float:
               args=(session, "recall", RECALL_KEY))
     draw_policy(engine, session, stored)
     rate = draw_rate(session, stored.compression_rate)
-    draw_budget(session, stored, engine.request_limit)
+    draw_budget(session, stored, engine.request_limit, costs=engine.profile.provider != "bundled")
     return rate

@@ -28,13 +28,9 @@ class SidebarChoice:
 
 
 def draw_model_status(profile: ModelProfile) -> None:
-    """Which model answers and what it can do."""
-    on_off = {True: "on", False: "off"}
-    st.caption(
-        f"**{t('model')}:** {profile.label}  \n"
-        f"streaming {on_off[profile.streaming]} · tools {on_off[profile.tools]} · "
-        f"window {profile.context_window:,} tokens"
-    )
+    """Which model answers, what runs beside it, and how much it reads."""
+    tools = t("tools_by_model") if profile.tools else t("tools_by_app")
+    st.caption(f"**{t('model')}:** {profile.label}  \n{tools} · {t('window', tokens=f'{profile.context_window:,}')}")
 
 
 def draw_prompts(engine: Engine, session: Session) -> None:

@@ -109,7 +109,8 @@ def _summarize_now(session: Session, compression_rate: float) -> None:
 
 def draw_summarize_now(session: Session, compression_rate: float) -> None:
     """Compact the unsummarized turns at once."""
-    st.button(t("summarize_now"), key="summarize_now", on_click=_summarize_now, args=(session, compression_rate))
+    st.button(t("summarize_now"), key="summarize_now", on_click=_summarize_now, args=(session, compression_rate),
+              disabled=session.turns_completed() < 2)  # the last turn stays as it is: one turn has nothing to give
 
 
 def draw_summary_panel(

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 import streamlit as st
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
+from component.attach import draw_attachments
 from component.chat import draw_sources, draw_tool_call, draw_user_text
 from component.i18n import t
 from component.message_actions import draw_edit_form, draw_message_actions, editing, prepare_actions
@@ -52,6 +53,7 @@ def draw_question(session: Session | None, message: HumanMessage, pinned: bool, 
             draw_edit_form(session, message, text)
             return
         draw_user_text(text)
+        draw_attachments(message.additional_kwargs.get("attachments") or [])
         if session is not None:
             draw_message_actions(session, message, text, pinned=pinned, last=last)
 

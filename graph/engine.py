@@ -83,7 +83,7 @@ class Engine:
     default_system_prompt: str = BASE_SYSTEM_PROMPT
 
     def __post_init__(self) -> None:
-        self.runner = TurnRunner(self.graph, self.storage)
+        self.runner = TurnRunner(self.graph, self.storage, local=self.models.profile.provider == "bundled")
         self.prefetcher = SummaryPrefetcher(self.planner, self.storage, self.read_state, self.activity.wait_quiet)
 
     def generation(self, session_id: str) -> int:

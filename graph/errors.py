@@ -5,7 +5,7 @@ import openai
 from graph.models import ModelConfigError
 from graph.nodes.llm import EmptyReplyError
 from graph.storage import DatabaseError
-from state.texts import localized
+from state.texts import has_text, localized
 
 _KINDS: list[tuple[type | tuple[type, ...], str]] = [
     (EmptyReplyError, "empty"),
@@ -23,13 +23,15 @@ def _is_database_error(error: BaseException) -> bool:
     return type(error).__module__.split(".")[0] in ("sqlite3", "psycopg", "psycopg_pool")
 
 
-def describe_error(error: BaseException, language: str = "en") -> str:
-    """A message for the person at the keyboard; the details stay in the log."""
+def describe_error(error: BaseException, language: str = "en", local: bool = False) -> str:
+    """A message for the person at the keyboard; the details stay in the log. With the bundled `local` model
+    it speaks of what a person can do there, not of endpoints and environment variables."""
     if isinstance(error, (ModelConfigError, DatabaseError)):
         return str(error)
     for kinds, key in _KINDS:
         if isinstance(error, kinds):
-            return localized(language, f"error_{key}", code=getattr(error, "status_code", ""))
+            key = f"error_{key}_local" if local and has_text(f"error_{key}_local") else f"error_{key}"
+            return localized(language, key, code=getattr(error, "status_code", ""))
     if _is_database_error(error):
         return localized(language, "error_database", error=error)
     return localized(language, "error_other", kind=type(error).__name__, error=error)

@@ -4,6 +4,14 @@ refusals and error explanations. One place, so a translation is never split acro
 UI_TEXT = {
     "ko": {
         "model": "모델",
+        "tools_by_model": "계산기와 시계: 모델이 필요할 때 부릅니다",
+        "tools_by_app": "계산과 현재 시각은 앱이 직접 답합니다",
+        "window": "컨텍스트 {tokens} 토큰",
+        "typing": "답을 쓰는 중…",
+        "policy_every_three_turns": "3턴마다 요약 (요약은 모두 유지)",
+        "policy_token_threshold": "새 토큰이 8,000개 쌓이면 요약",
+        "policy_window_share": "창의 60%를 넘으면 요약",
+        "policy_sliding_window": "최근 요약 3개만 유지",
         "advanced": "⚙️ 고급 설정",
         "rate_label": "요약 압축률",
         "rate_help": "낮을수록 짧게 요약, 높을수록 상세하게 요약",
@@ -95,6 +103,14 @@ UI_TEXT = {
     },
     "en": {
         "model": "Model",
+        "tools_by_model": "Calculator and clock: the model calls them when it needs them",
+        "tools_by_app": "Sums and the current time are answered by the app itself",
+        "window": "{tokens}-token context",
+        "typing": "Writing a reply…",
+        "policy_every_three_turns": "Summarize every 3 turns, keep every summary",
+        "policy_token_threshold": "Summarize after 8,000 new tokens",
+        "policy_window_share": "Summarize past 60% of the window",
+        "policy_sliding_window": "Keep only the last 3 summaries",
         "advanced": "⚙️ Advanced settings",
         "rate_label": "Compression rate",
         "rate_help": "Lower gives shorter summaries, higher keeps more detail",
@@ -250,6 +266,8 @@ ENGINE_TEXT = {
         "error_empty": "모델이 빈 답을 보냈습니다. 다시 시도하거나 메시지를 바꿔 보세요.",
         "error_timeout": "모델의 답이 너무 늦습니다. 다시 시도하거나, 느린 엔드포인트라면 CHAT_FIRST_TOKEN_TIMEOUT과 "
                              "CHAT_REPLY_TIMEOUT을 늘리세요.",
+        "error_timeout_local": "모델의 답이 너무 늦습니다. 다시 시도하거나 메시지를 더 짧게 보내 보세요.",
+        "error_connection_local": "내장 모델이 응답하지 않습니다. 앱을 다시 시작한 뒤 다시 시도하세요.",
         "error_connection": "모델 엔드포인트에 연결할 수 없습니다. 실행 중인지, OPENAI_BASE_URL이 맞는지 확인한 뒤 "
                             "다시 시도하세요.",
         "error_auth": "엔드포인트가 API 키를 거부했습니다. OPENAI_API_KEY를 확인하고 앱을 다시 시작하세요.",
@@ -270,6 +288,8 @@ ENGINE_TEXT = {
         "error_empty": "The model returned an empty reply. Press Retry, or rephrase your message.",
         "error_timeout": "The model took too long to answer. Press Retry, or raise "
                              "CHAT_FIRST_TOKEN_TIMEOUT and CHAT_REPLY_TIMEOUT for a slow endpoint.",
+        "error_timeout_local": "The model took too long to answer. Press Retry, or send a shorter message.",
+        "error_connection_local": "The built-in model is not responding. Restart the app, then press Retry.",
         "error_connection": "The model endpoint cannot be reached. Check that it is running and that "
                                 "OPENAI_BASE_URL points to it, then press Retry.",
         "error_auth": "The endpoint refused the API key. Check OPENAI_API_KEY and restart the app.",
@@ -306,6 +326,8 @@ ACTION_TEXT = {
         "export_json": "JSON으로 받기",
         "attach_added": "'{title}' 문서로 추가했습니다 ({tokens:,} 토큰)",
         "attach_only": "파일을 문서로 추가했습니다. 이제 질문해 보세요.",
+        "attach_reading": "읽는 중…",
+        "attach_refused": "추가하지 못함",
         "rewrite_nothing": "다시 보낼 질문이 없습니다.",
         "regenerate_unanswered": "마지막 질문에 아직 답이 없습니다. '다시 시도'를 누르세요.",
         "rewrite_summarized": "이 턴은 이미 요약되어 바꿀 수 없습니다. 새 메시지로 이어서 물어보세요.",
@@ -330,6 +352,8 @@ ACTION_TEXT = {
         "export_json": "Download as JSON",
         "attach_added": "Added '{title}' as a document ({tokens:,} tokens)",
         "attach_only": "The file was added as a document. Ask about it now.",
+        "attach_reading": "reading…",
+        "attach_refused": "not added",
         "rewrite_nothing": "There is no question to send again.",
         "regenerate_unanswered": "The last question has no answer yet. Press Retry.",
         "rewrite_summarized": "This turn was already summarized and cannot be changed. Ask again in a new message.",
@@ -376,6 +400,11 @@ SIGNIN_TEXT = {
 TEXT: dict[str, dict[str, object]] = {lang: {**UI_TEXT[lang], **LAYOUT_TEXT[lang], **ENGINE_TEXT[lang],
                                              **ACTION_TEXT[lang], **SIGNIN_TEXT[lang]}
                                       for lang in UI_TEXT}
+
+
+def has_text(key: str) -> bool:
+    """Whether there is a text for `key` (in English, which has every key)."""
+    return key in TEXT["en"]
 
 
 def localized(language: str, key: str, **values: object) -> str:

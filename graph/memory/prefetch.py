@@ -11,6 +11,7 @@ from langchain_core.language_models import BaseChatModel
 
 from graph.memory.facts import list_facts
 from graph.memory.planner import SummaryPlanner, plan_input
+from graph.memory.title import name_session
 from graph.storage import Storage
 from state.rates import clamp_rate
 
@@ -66,9 +67,11 @@ class SummaryPrefetcher:
             values = plan_input(self.read_state(session_id), session_id, self.storage.load_settings(session_id))
             cache = SessionCache(self.storage, session_id, still_current)
             self.planner.prepare(values, rate, cache)
-            if self.planner.facts and isinstance(self.planner.model, BaseChatModel) and self.wait_quiet():
-                list_facts(self.planner.model, self.storage, session_id, values, cache.current,
-                           self.planner.deadline_seconds)
+            model = self.planner.model
+            if isinstance(model, BaseChatModel) and self.wait_quiet():  # a model that can summarize can name
+                name_session(model, self.storage, session_id, values, cache.current, self.planner.deadline_seconds)
+                if self.planner.facts:
+                    list_facts(model, self.storage, session_id, values, cache.current, self.planner.deadline_seconds)
         except Exception:  # the turn that needs it will make it inline
             self._log("Prefetching summaries for %s failed", session_id)
         try:

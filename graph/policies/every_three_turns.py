@@ -11,7 +11,7 @@ def due(view: PolicyInput):
 
 POLICY = ContextPolicy(
     name="every_three_turns",
-    label="Seed 000 — every 3 turns, all summaries kept",
+    label="Summarize every 3 turns, keep every summary",
     due=due,
     consolidates=True,
 )

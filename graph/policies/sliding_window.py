@@ -18,7 +18,7 @@ def due(view: PolicyInput):
 
 POLICY = ContextPolicy(
     name="sliding_window",
-    label="Seed 003 — 10 messages, keep 5, window of 3 summaries",
+    label="Keep only the last 3 summaries (10 messages, 5 kept raw)",
     due=due,
     summaries_in_context=MAX_SUMMARIES,
 )

@@ -19,7 +19,7 @@ def due(view: PolicyInput):
 
 POLICY = ContextPolicy(
     name="token_threshold",
-    label="Seed 001 — 8,000-token trigger, incremental summary",
+    label="Summarize after 8,000 new tokens, one summary updated",
     due=due,
     incremental=True,
     message_chars=CONTEXT_MESSAGE_CHARS,

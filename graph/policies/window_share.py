@@ -21,7 +21,7 @@ def due(view: PolicyInput):
 
 POLICY = ContextPolicy(
     name="window_share",
-    label="Seed 002 — 60% of the window, 6 recent rounds kept",
+    label="Summarize past 60% of the window, 6 recent rounds kept",
     due=due,
     incremental=True,
     announces_compression=True,

@@ -12,9 +12,10 @@ from langchain_core.messages import BaseMessage
 from graph.context import split_turns
 from graph.recall.dates import date_asked, stated_date
 from graph.recall.embeddings import embed, to_bytes
+from graph.recall.entities import ENTITIES_PER_VECTOR, by_entities
 from graph.recall.fusion import feedback_words, fuse
 from graph.recall.gather import GATHERED_AT, WHOLE_SHARE, gathers, line_similarity, matching_lines
-from graph.recall.records import said_lines, turn_body, turn_record, user_text
+from graph.recall.records import person_entities, said_lines, turn_body, turn_record, user_text
 from graph.recall.speakers import speakers_named, without_names
 from graph.recall.vectors import SessionVectors, best_first, record_texts, turn_vectors
 from graph.request.tokens import count_text
@@ -62,6 +63,7 @@ class RecallIndex:
             return 0
         vectors = turn_vectors([(user_text(turns[number - 1]), turn_body(turns[number - 1])) for number in new])
         carried = self._carried_date(session_id, start, today)
+        named: dict[int, list[str]] = {}
         for offset, number in enumerate(new):
             stated = stated_date(user_text(turns[number - 1]))
             carried = stated.isoformat() if stated else carried
@@ -69,6 +71,8 @@ class RecallIndex:
             tokens = count_text(record_json(record))
             vector = to_bytes(vectors[offset]) if vectors is not None else None
             self.storage.recall_add(session_id, number, today, record, tokens, vector)
+            named[number] = sorted(person_entities(record))
+        self.storage.entities_put(session_id, named)
         return len(new)
 
     def _carried_date(self, session_id: str, last_turn: int, today: str) -> str | None:
@@ -86,7 +90,7 @@ class RecallIndex:
             known = self._vectors.pop(session_id, None) or SessionVectors()
             rows = self.storage.recall_vectors(session_id, known.last_turn)
             if rows:
-                known = known.extended(rows)
+                known = known.extended(rows, dict(self.storage.entities_after(session_id, known.last_turn)))
             self._vectors[session_id] = known
             while len(self._vectors) > CACHED_SESSIONS:
                 self._vectors.popitem(last=False)
@@ -113,6 +117,7 @@ class RecallIndex:
         """Take the turns from `first_turn` on out of the index, with their listed facts (a turn taken back to
         be asked again is indexed afresh when it is answered)."""
         self.storage.recall_remove_from(session_id, first_turn)
+        self.storage.entities_remove_from(session_id, first_turn)
         listed = self.storage.facts_after(session_id, first_turn - 1)
         self.storage.facts_remove(session_id, [turn for turn, _ in listed])
         self.forget(session_id)
@@ -133,8 +138,13 @@ class RecallIndex:
 
     def backfill(self, session_id: str, limit: int = BACKFILL_TURNS) -> int:
         """Embed up to `limit` turns indexed without vectors (before this model, or while it was unavailable),
-        from their stored records; run after a turn, so an older session gains them a few at a time."""
-        missing = self._session_vectors(session_id).without_vectors[:limit]
+        from their stored records, and stores the entities of turns indexed before they were; run after a turn, so
+        an older session gains them a few at a time."""
+        known = self._session_vectors(session_id)
+        if unnamed := known.without_entities[:limit * ENTITIES_PER_VECTOR]:
+            self.storage.entities_put(session_id, {turn: sorted(known.named[turn]) for turn in unnamed})
+            del known.without_entities[:len(unnamed)]
+        missing = known.without_vectors[:limit]
         records = self.storage.recall_records(session_id, missing) if missing else {}
         vectors = turn_vectors([record_texts(record) for record in records.values()]) if records else None
         if not vectors:
@@ -176,6 +186,7 @@ class RecallIndex:
             rankings.append(keyed)  # the facts listed about the turns
         if extra := feedback_words(fuse(rankings), known.words, words, known.turns_with, len(known.turns)):
             rankings.append(self._by_words(session_id, [*words, *extra], below_turn, tokens, known))
+        rankings += by_entities(text, known.named, known.turns_naming, names, rankings, below_turn)
         if asked := date_asked(text):
             days: dict[int, date | None] = dict(zip(known.turns, known.days, strict=True))
             dated = [turn for turn in fuse(rankings) if (day := days.get(turn)) and asked.covers(day)]

@@ -5,6 +5,8 @@ from collections.abc import Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
+from graph.recall.entities import entities_of
+from graph.request.words import SPEAKER
 from graph.storage.shared.common import record_body
 from state.messages import message_text
 
@@ -46,3 +48,10 @@ def turn_record(number: int, day: str, turn: Sequence[BaseMessage]) -> dict:
     if tools:
         record["tools"] = _clip("; ".join(tools))
     return record
+
+
+def person_entities(record: dict) -> frozenset[str]:
+    """The entities a stored turn names in people's words: the user's message, tool results, and the lines of a
+    reply that carry a speaker ("Nate: ..."); never the model's own text, which may be invented."""
+    spoken = [line for line in str(record.get("assistant", "")).splitlines() if SPEAKER.match(line)]
+    return entities_of("\n".join([str(record.get("user", "")), str(record.get("tools", "")), *spoken]))

@@ -10,6 +10,7 @@ import numpy as np
 
 from graph.recall.dates import parse_day
 from graph.recall.embeddings import DIMENSIONS, embed, from_bytes
+from graph.recall.records import person_entities
 from graph.request.words import SPEAKER, query_words
 from graph.storage.shared.common import record_body
 
@@ -83,7 +84,10 @@ class SessionVectors:
         self.words: dict[int, frozenset[str]] = {}
         self.turns_with: Counter[str] = Counter()
         self.speakers: Counter[str] = Counter()
+        self.named: dict[int, frozenset[str]] = {}
+        self.turns_naming: Counter[str] = Counter()
         self.without_vectors: list[int] = []
+        self.without_entities: list[int] = []
         self._wholes = GrowingRows((DIMENSIONS,), np.float32)
         self._lines = GrowingRows((DIMENSIONS,), np.float32)
         self._owners = GrowingRows((), np.int64)
@@ -108,13 +112,16 @@ class SessionVectors:
     def last_turn(self) -> int:
         return self.turns[-1] if self.turns else 0
 
-    def extended(self, rows: Sequence[tuple[int, bytes, int, str, dict]]) -> "SessionVectors":
-        """A copy with turns read from storage (after `last_turn`) added; readers of this one are unaffected."""
+    def extended(self, rows: Sequence[tuple[int, bytes, int, str, dict]],
+                 stored_entities: dict[int, list[str]]) -> "SessionVectors":
+        """A copy with turns read from storage (after `last_turn`) added, with their stored entities (a turn
+        without them is read for them now, and listed to store); readers of this one are unaffected."""
         grown = SessionVectors()
         grown.turns, grown.tokens, grown.days = list(self.turns), list(self.tokens), list(self.days)
         grown.words, grown.turns_with = dict(self.words), Counter(self.turns_with)
         grown.speakers, grown._speaker_ids = Counter(self.speakers), dict(self._speaker_ids)
-        grown.without_vectors = list(self.without_vectors)
+        grown.named, grown.turns_naming = dict(self.named), Counter(self.turns_naming)
+        grown.without_vectors, grown.without_entities = list(self.without_vectors), list(self.without_entities)
         empty = np.zeros((0, DIMENSIONS), dtype=np.float32)
         wholes, lines, owners = [empty], [empty], [np.zeros(0, dtype=np.int64)]
         said_by: list[np.ndarray] = [np.zeros(0, dtype=np.int32)]
@@ -128,6 +135,10 @@ class SessionVectors:
             grown.days.append(parse_day(record.get("date") or day))
             grown.words[turn] = words
             grown.turns_with.update(words)
+            if turn not in stored_entities:
+                grown.without_entities.append(turn)
+            grown.named[turn] = frozenset(stored_entities.get(turn) or person_entities(record))
+            grown.turns_naming.update(grown.named[turn])
             vectors = from_bytes(blob)
             if vectors is None:  # compared as a zero vector until it is embedded
                 grown.without_vectors.append(turn)

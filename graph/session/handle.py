@@ -1,6 +1,6 @@
 """One session seen from outside the engine: its state and settings, and its turns as events."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -19,6 +19,7 @@ from graph.session.user_input import clean_user_text
 from graph.session.view import SessionView
 from state.session import SessionSettings, TurnEvent
 from state.texts import localized
+from state.titles import gist_title
 
 
 def refused(event: TurnEvent) -> TurnRun:
@@ -81,8 +82,10 @@ class Session(SessionEdits):
         values = self.state() if values is None else values
         return self.services.planner.due_turns(plan_input(values, self.id, self.settings()))
 
-    def send(self, text: str, compression_rate: float | None = None, language: str = "en") -> TurnRun:
-        """Run a turn for `text`; iterate the result for its events. The rate, when given, becomes the session's."""
+    def send(self, text: str, compression_rate: float | None = None, language: str = "en",
+             attachments: Sequence[Mapping[str, object]] = ()) -> TurnRun:
+        """Run a turn for `text`; iterate the result for its events. The rate, when given, becomes the session's;
+        `attachments` describe the files sent with the message (`name`, and `tokens` or `refused`)."""
         clean = clean_user_text(text)
         if not clean:
             return refused(TurnEvent("error", localized(language, "empty_message"), {"code": "empty"}))
@@ -90,7 +93,7 @@ class Session(SessionEdits):
             rate = self._chosen_rate(compression_rate)
         except SessionNotFound:  # someone else's now: as if unknown, and nothing written
             return refused(TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"}))
-        return self._start(turn_input(clean, self.id, rate, language), language)
+        return self._start(turn_input(clean, self.id, rate, language, attachments), language)
 
     def _chosen_rate(self, compression_rate: float | None) -> float:
         """The rate a turn runs at: the one given becomes the session's, else the session's own."""
@@ -192,7 +195,7 @@ class Session(SessionEdits):
                 messages = services.read_state(session_id).get("messages", [])
                 services.recall.index_session(session_id, messages)
                 services.recall.backfill(session_id)  # an older session's turns gain their vectors
-                title = first_user_text(messages)
+                title = gist_title(first_user_text(messages))
                 if title:
                     services.storage.record_session(session_id, title, completed_turn_count(messages))
             services.prefetcher.schedule(session_id, settings.compression_rate,

@@ -34,8 +34,8 @@ TURN_INPUT_KEYS = ("messages", "session_id", "compression_rate", "turn_count")
 class TurnRunner:
     """Runs turns of any session on one graph and its storage."""
 
-    def __init__(self, graph: ChatGraph, storage: Storage) -> None:
-        self.graph, self.storage = graph, storage
+    def __init__(self, graph: ChatGraph, storage: Storage, local: bool = False) -> None:
+        self.graph, self.storage, self.local = graph, storage, local  # local: the bundled model answers
         self.last_contexts = LastContexts()
 
     def messages(self, session_id: str) -> list:
@@ -81,7 +81,7 @@ class TurnRunner:
                     logger.debug("Stopped turn of %s ended with %r", session_id, error)
                 else:
                     logger.exception("Turn failed in session %s", session_id)
-                yield TurnEvent("error", describe_error(error, language), {"error": error})
+                yield TurnEvent("error", describe_error(error, language, self.local), {"error": error})
             finally:
                 if payload is not None and (saved or self._has_message(session_id, payload["messages"][0].id)):
                     self.storage.journal_clear(session_id)

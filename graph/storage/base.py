@@ -34,6 +34,12 @@ class SessionStore(Protocol):
     def rename_session(self, session_id: str, title: str) -> None:
         """Give a session the title a person chose."""
 
+    def session_title(self, session_id: str) -> str:
+        """A session's stored title ('' when it has none yet)."""
+
+    def replace_title(self, session_id: str, expected: str, title: str) -> bool:
+        """Set a session's title only while it is still `expected` (a rename meanwhile wins); whether it did."""
+
     def list_sessions(self, owner: str = "") -> list[SessionInfo]:
         """Every session of `owner` with checkpoints, newest activity first ('' is the single-person default)."""
 
@@ -164,6 +170,19 @@ class FactStorage(Protocol):
         """The highest turn whose facts were asked for (0 when none)."""
 
 
+class EntityStorage(Protocol):
+    """The people, places and things each indexed turn names, recall's key between turns."""
+
+    def entities_put(self, session_id: str, named: dict[int, list[str]]) -> None:
+        """Store the entities these turns name (an empty list: the turn names none), replacing earlier ones."""
+
+    def entities_after(self, session_id: str, after_turn: int) -> list[tuple[int, list[str]]]:
+        """(turn, entities) of a session's turns after `after_turn` whose entities are stored, in turn order."""
+
+    def entities_remove_from(self, session_id: str, first_turn: int) -> None:
+        """Take out the entities of a session's turns from `first_turn` on (as `recall_remove_from`)."""
+
+
 class Housekeeping(Protocol):
     """Keep the database small, say how big it is, and let it go."""
 
@@ -181,11 +200,11 @@ class Housekeeping(Protocol):
 
 
 class Storage(SessionLock, SessionStore, SessionOwners, TurnJournal, SummaryCacheStore, DocumentStorage,
-              RecallStorage, FactStorage, Housekeeping, Protocol):
+              RecallStorage, FactStorage, EntityStorage, Housekeeping, Protocol):
     """What the engine needs from a database, beside the checkpointer that shares it."""
 
     saver: BaseCheckpointSaver
 
 
 ROLES: tuple[type, ...] = (SessionLock, SessionStore, SessionOwners, TurnJournal, SummaryCacheStore,
-                           DocumentStorage, RecallStorage, FactStorage, Housekeeping)
+                           DocumentStorage, RecallStorage, FactStorage, EntityStorage, Housekeeping)

@@ -20,6 +20,7 @@ SOURCE_QUERIES = {
     "document_chunks": "SELECT document_id, thread_id, title, contents FROM document_chunks ORDER BY rowid",
     "recall_turns": "SELECT thread_id, turn, day, record, tokens, vector FROM recall_turns",
     "turn_facts": "SELECT thread_id, turn, facts FROM turn_facts",
+    "turn_entities": "SELECT thread_id, turn, entity FROM turn_entities",
 }
 
 
@@ -89,6 +90,11 @@ def write_tables(target: PostgresStorage, rows: dict[str, list[dict]]) -> dict[s
                [{"vector": None, **row} for row in rows.get("recall_turns", [])])
         columns = ("thread_id", "turn", "facts")
         _write(cur, _upsert("turn_facts", columns, ("thread_id", "turn")), columns, rows.get("turn_facts", []))
+        entities = rows.get("turn_entities", [])
+        imported = sorted({row["thread_id"] for row in entities})
+        cur.execute("DELETE FROM turn_entities WHERE thread_id = ANY(%s)", (imported,))
+        columns = ("thread_id", "turn", "entity")
+        _write(cur, "INSERT INTO turn_entities (thread_id, turn, entity) VALUES (%s, %s, %s)", columns, entities)
     return {table: len(rows.get(table, [])) for table in SOURCE_QUERIES}
 
 

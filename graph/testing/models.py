@@ -14,6 +14,8 @@ from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResu
 from pydantic import Field
 
 from prompt.summary.facts import FACTS_PROMPT
+from prompt.title import TITLE_PROMPT
+from state.titles import gist_title
 
 Reply = Callable[[list[BaseMessage]], AIMessage | str]
 
@@ -91,13 +93,25 @@ class ScriptedChatModel(BaseChatModel):
 
 
 FACTS_PROMPT_START = FACTS_PROMPT.split("\n", 1)[0]
+TITLE_PROMPT_START = TITLE_PROMPT.split("\n", 1)[0]
 
 
 ASKED_LENGTH = re.compile(r"about (\d+) characters")
 
 
+def title_question(messages: list[BaseMessage]) -> str | None:
+    """The person's message a title request quotes; None when the request is not one."""
+    prompt = str(messages[-1].content)
+    if not prompt.startswith(TITLE_PROMPT_START):
+        return None
+    return prompt.split("\nPerson: ", 1)[1].split("\nAssistant: ", 1)[0]
+
+
 def summary_reply(messages: list[BaseMessage]) -> AIMessage:
-    """A summary that names the turns it was given, of the length the prompt asks for (repeated to reach it)."""
+    """A summary that names the turns it was given, of the length the prompt asks for (repeated to reach it);
+    to a title request, the gist of the first message (so a title reads the same before and after it)."""
+    if (question := title_question(messages)) is not None:
+        return AIMessage(gist_title(question))
     prompt = str(messages[0].content)
     lines = [line for line in prompt.splitlines() if line.startswith("User: ")]
     summary = "Summary of " + "; ".join(line[6:] for line in lines)
@@ -119,5 +133,7 @@ def facts_request_turns(messages: list[BaseMessage]) -> list[tuple[int, str]] | 
 
 
 def summary_calls(model: ScriptedChatModel) -> list[list[BaseMessage]]:
-    """The summary and merge requests a summary model got, without the facts requests of a capable one."""
-    return [call for call in model.calls if not str(call[-1].content).startswith(FACTS_PROMPT_START)]
+    """The summary and merge requests a summary model got, without the facts and title requests of a capable
+    one."""
+    return [call for call in model.calls
+            if not str(call[-1].content).startswith((FACTS_PROMPT_START, TITLE_PROMPT_START))]

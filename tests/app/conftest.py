@@ -21,12 +21,13 @@ class FakeEngineFactory:
         self.db_path = db_path
         self.chat = ScriptedChatModel()
         self.summary = ScriptedChatModel(reply=summary_reply)
+        self.profile = PROFILE
         self.engine = None
 
     def __call__(self, settings: Settings | None = None, progress=None) -> Engine:
         settings = settings or Settings()
         saver = create_checkpointer(self.db_path)
-        models = Models(chat=self.chat, summary=self.summary, profile=PROFILE)
+        models = Models(chat=self.chat, summary=self.summary, profile=self.profile)
         self.engine = assemble(settings, saver, models)
         return self.engine
 

@@ -120,14 +120,21 @@ def test_export_offers_markdown_and_json(app):
     assert names == ["Markdown으로 받기", "JSON으로 받기"]
 
 
+def chips(app, bubble: int) -> list[str]:
+    """The attachment chips drawn in a bubble (badges are markdown)."""
+    return [m.value for m in app.chat_message[bubble].markdown if "-badge[" in m.value]
+
+
 def test_a_file_attached_in_the_input_becomes_a_document_and_its_text_is_sent(app, fake_engine):
     app.chat_input[0].upload("notes.md", b"The spare key is under the blue flowerpot.", "text/markdown")
     send(app, "where is the spare key?")
     session = fake_engine.engine.session(app.session_state["session_id"])
     assert [d.title for d in session.documents()] == ["notes.md"]
-    assert bubble_texts(app, 0) == ["where is the spare key?"]
+    assert [text for text in bubble_texts(app, 0) if "-badge[" not in text] == ["where is the spare key?"]
     assert any("blue flowerpot" in str(m.content) for m in fake_engine.chat.calls[-1])
-    assert any("notes.md" in s.value for s in app.success)
+    assert any("notes.md · 10 토큰" in chip and "blue-badge" in chip for chip in chips(app, 0))  # kept after a rerun
+    question = session.state()["messages"][0]
+    assert question.additional_kwargs["attachments"][0]["name"] == "notes.md"
 
 
 def test_an_unreadable_file_is_explained_and_the_message_still_goes(app, fake_engine):
@@ -135,7 +142,8 @@ def test_an_unreadable_file_is_explained_and_the_message_still_goes(app, fake_en
     send(app, "what does the scan say?")
     session = fake_engine.engine.session(app.session_state["session_id"])
     assert session.documents() == []
-    assert any("scan.pdf" in e.value for e in app.error)
+    assert any("scan.pdf" in chip and "red-badge" in chip for chip in chips(app, 0))  # refused, in place
+    assert app.chat_message[0].caption  # with the reason under it
     assert bubble_texts(app, 1) == ["Reply to: what does the scan say?"]
 
 
@@ -154,9 +162,11 @@ def test_a_file_too_large_is_refused_with_its_size_and_a_good_one_beside_it_is_a
     send(app, "when is Mina's birthday?")
     session = fake_engine.engine.session(app.session_state["session_id"])
     assert [d.title for d in session.documents()] == ["memo.txt"]
-    assert any("huge.txt" in e.value and "20 MB" in e.value for e in app.error)
-    assert any("memo.txt" in s.value for s in app.success)
-    assert bubble_texts(app, 0) == ["when is Mina's birthday?"] and len(app.chat_message) == 2
+    assert any("huge.txt" in chip and "red-badge" in chip for chip in chips(app, 0))
+    assert any("20 MB" in c.value for c in app.chat_message[0].caption)
+    assert any("memo.txt" in chip and "blue-badge" in chip for chip in chips(app, 0))
+    assert [text for text in bubble_texts(app, 0) if "-badge[" not in text] == ["when is Mina's birthday?"]
+    assert len(app.chat_message) == 2
     assert any("May 3" in str(m.content) for m in fake_engine.chat.calls[-1])
 
 

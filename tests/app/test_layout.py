@@ -33,7 +33,7 @@ def test_the_sidebar_starts_with_new_chat_then_the_chats_then_the_memory_control
     assert order.index("new_chat") < order.index("search_query") < rows[0] < rows[1] < order.index("recall_choice")
     listed = [key for key in order if key.startswith("open_")]
     assert listed == [f"open_{s.session_id}" for s in fake_engine.engine.sessions()]  # newest first, as stored
-    assert [app.button(key=f"open_{sid}").label for sid in (first, second)] == ["first chat", "second chat"]
+    assert [app.button(key=f"open_{sid}").label for sid in (first, second)] == ["First chat", "Second chat"]
     assert app.button(key=f"open_{second}").proto.type == "secondary"  # the open chat stands out
     assert app.button(key=f"open_{first}").proto.type == "tertiary"
 
@@ -70,7 +70,7 @@ def test_a_new_chat_shows_a_welcome_and_an_example_prompt_sends_itself(app, fake
     session = app.session_state["session_id"]
     assert [s.session_id for s in fake_engine.engine.sessions()] == [session]
     assert app.query_params["session"] == session
-    assert any(m.value == "#### 내 이름은 에이다이고 리스본에 살아. 기억해 줘." for m in app.markdown)  # its title
+    assert any(m.value == "#### 내 이름은 에이다이고 리스본에 살아" for m in app.markdown)  # its title: the gist
 
 
 def test_the_examples_speak_the_interfaces_language(fake_engine):

@@ -171,7 +171,7 @@ def test_the_subject_id_names_the_owner_when_the_provider_gives_no_email(fake_en
     app = page({"is_logged_in": True, "sub": "user-1234"})
     send(app, "A chat of an account without an e-mail.")
     titles = [s.title for s in fake_engine.engine.sessions(owner="user-1234")]
-    assert titles == ["A chat of an account without an e-mail."]
+    assert titles == ["A chat of an account without an e-mail"]
 
 
 def test_an_email_the_provider_has_not_verified_does_not_name_the_owner(fake_engine):
@@ -180,5 +180,5 @@ def test_an_email_the_provider_has_not_verified_does_not_name_the_owner(fake_eng
     claimed = page({"is_logged_in": True, "email": ADA, "email_verified": False, "sub": "someone-else"})
     assert chat_rows(claimed) == [] and "Ada's own chat." not in everything_shown(claimed)
     send(claimed, "Not Ada.")
-    assert [s.title for s in fake_engine.engine.sessions(owner="someone-else")] == ["Not Ada."]
-    assert [s.title for s in fake_engine.engine.sessions(owner=ADA)] == ["Ada's own chat."]
+    assert [s.title for s in fake_engine.engine.sessions(owner="someone-else")] == ["Not Ada"]
+    assert [s.title for s in fake_engine.engine.sessions(owner=ADA)] == ["Ada's own chat"]

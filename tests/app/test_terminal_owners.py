@@ -26,7 +26,7 @@ def test_the_terminal_chat_keeps_to_the_owners_sessions(tmp_path):
         assert main(["chat", "--owner", ADA], read=lines("Ada plans a picnic.", "/sessions"), out=chatted,
                     engine=engine) == 0
         assert "surprise" not in chatted.getvalue()
-        assert [s.title for s in engine.sessions(owner=ADA)] == ["Ada plans a picnic."]
+        assert [s.title for s in engine.sessions(owner=ADA)] == ["Ada plans a picnic"]
         mine = io.StringIO()
         assert main(["sessions", "--owner", ADA], out=mine, engine=engine) == 0
         assert "picnic" in mine.getvalue() and "bobs" not in mine.getvalue()

@@ -1,6 +1,9 @@
 """Documents through the real uploader: a text file and a PDF, a question they answer, the sources listed."""
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_chat_in_browser import ASSISTANT, send_and_watch
 from tests.graph.test_documents import minimal_pdf
@@ -33,3 +36,27 @@ def test_uploaded_text_and_pdf_answer_a_question_with_their_sources(app_url, pag
     answer = page.locator(ASSISTANT).last
     answer.get_by_text("출처").wait_for(timeout=30_000)
     assert "[2] parking.pdf" in answer.inner_text()
+
+
+USER = '[data-testid="stChatMessage"]:has([data-testid="stChatMessageAvatarUser"])'
+
+
+def test_a_file_sent_with_a_message_shows_on_it_before_the_reply_and_after_a_reload(app_url, page, tmp_path):
+    (tmp_path / "notes.txt").write_text("The spare key is under the blue flowerpot by the back door.")
+    page.goto(app_url)
+    page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
+    page.locator(".st-key-welcome").wait_for(timeout=30_000)
+    page.locator('[data-testid="stChatInput"] input[type="file"]').set_input_files(str(tmp_path / "notes.txt"))
+    page.get_by_test_id("stChatInputTextArea").fill("Hi! Can you tell me where is the spare key?")
+    page.keyboard.press("Enter")
+    bubble = page.locator(USER).last
+    bubble.get_by_text("notes.txt ·").first.wait_for(timeout=60_000)  # on the message, while the reply is made
+    page.locator(ASSISTANT).last.wait_for(timeout=120_000)
+    page.locator(".st-key-stop").wait_for(state="detached", timeout=120_000)
+    bubble = page.locator(USER).last
+    expect(bubble.get_by_text(re.compile(r"notes\.txt · [\d,]+ 토큰"))).to_be_visible(timeout=30_000)
+    sidebar = page.get_by_test_id("stSidebar")
+    expect(sidebar.get_by_text("Where is the spare key")).to_be_visible(timeout=30_000)  # titled by its gist
+    page.reload()
+    expect(page.locator(USER).last.get_by_text(re.compile(r"notes\.txt · [\d,]+ 토큰"))).to_be_visible(
+        timeout=60_000)

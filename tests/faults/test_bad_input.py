@@ -55,7 +55,7 @@ def test_cleaned_text_is_stored_and_reloaded(database):
     reopened = make_engine(database, ScriptedChatModel(), ScriptedChatModel(reply=summary_reply))
     messages = reopened.session("s").messages()
     assert messages[0].content == "hi there \ufffd!" and isinstance(messages[0], HumanMessage)
-    assert [s.title for s in reopened.sessions()] == ["hi there \ufffd!"]
+    assert [s.title for s in reopened.sessions()] == ["Hi there \ufffd"]  # the gist of the cleaned text
     reopened.close()
 
 

@@ -72,7 +72,7 @@ def test_operations_on_an_id_nobody_has_write_nothing(engine):
     assert engine.sessions(owner=BOB) == [] and engine.sessions() == []
     default = engine.session("never-made")
     send(default, "the default owner's first message")
-    assert engine.sessions()[0].title == "the default owner's first message"
+    assert engine.sessions()[0].title == "The default owner's first message"
 
 
 def test_a_rewrite_refused_after_a_delete_leaves_the_id_free(engine):

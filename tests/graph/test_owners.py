@@ -69,7 +69,7 @@ def test_another_owner_can_neither_rename_nor_delete_a_session(engine):
                 lambda: engine.delete(ada.id)):
         with pytest.raises(SessionNotFound):
             act()
-    assert [(s.session_id, s.title) for s in engine.sessions(owner=ADA)] == [(ada.id, "keep me")]
+    assert [(s.session_id, s.title) for s in engine.sessions(owner=ADA)] == [(ada.id, "Keep me")]
     engine.rename(ada.id, "Ada's chat", owner=ADA)
     engine.delete(ada.id, owner=ADA)
     assert engine.sessions(owner=ADA) == [] and engine.session(ada.id, owner=BOB).messages() == []

@@ -8,6 +8,7 @@ from graph.builder import build_graph
 from graph.context import split_turns
 from graph.policies import POLICIES, PolicyInput, get_policy, policy_or_default
 from graph.policies.base import keep_recent
+from graph.testing.models import summary_calls
 from state.session import SessionSettings
 from tests.conftest import transcript
 from tests.fakes import ScriptedChatModel
@@ -83,8 +84,8 @@ def test_token_threshold_summary_is_incremental_and_versioned(summary_model):
     history = state["summary_history"]
     assert len(history) >= 2 and history[-1]["version"] == len(history)
     assert all(r["turns"][0] == 1 for r in history)
-    assert "Previous summary:" in summary_model.calls[-1][-1].content
-    assert history[-2]["summary"] in summary_model.calls[-1][-1].content
+    assert "Previous summary:" in summary_calls(summary_model)[-1][-1].content
+    assert history[-2]["summary"] in summary_calls(summary_model)[-1][-1].content
     context = chat.calls[-1]
     assert context[0].content.count("턴] ") == 1  # only the latest version rides along
     assert all(len(m.content) <= 2100 for m in context[1:-1])

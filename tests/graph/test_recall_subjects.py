@@ -45,7 +45,9 @@ def conversation(engine):  # noqa: F811
     facts = {5: "I got a second turtle last week, he is called Shelly.",
              30: "Weekend was great, I spent Saturday hiking the ridge trail with my cousin.",
              55: "Meet Max, the puppy I adopted from the shelter yesterday!",
-             70: "I played in a chess tournament on Sunday and came third."}
+             15: "I started reading Dune by Frank Herbert, my brother lent me his old copy.",
+             70: "I played in a chess tournament on Sunday and came third.",
+             80: "Finally finished Dune. The ending on Arrakis blew me away, what a ride."}
     for n in range(1, 91):
         play(session, [told(n, facts[n]) if n in facts else chatter(n)])
     return session
@@ -63,3 +65,15 @@ def test_what_someone_likes_to_do_gets_their_pastimes_from_several_sessions(conv
     text = context_text(conversation.last_context())
     assert "hiking the ridge trail" in text and "chess tournament" in text
     assert {30, 70} <= set(recalled_turns(conversation))
+
+
+def test_a_question_naming_a_person_and_a_thing_gets_the_turns_of_both_sessions(conversation):
+    play(conversation, ["What has Nate said about Dune?"])
+    assert {15, 80} <= set(recalled_turns(conversation))
+
+
+def test_the_turns_a_found_turn_names_come_too(conversation, engine):  # noqa: F811
+    play(conversation, ["Did Nate like the book by Frank Herbert?"])  # turn 80 names the book, not its author
+    assert {15, 80} <= set(recalled_turns(conversation))
+    ranked, _ = engine.recall.ranked("pasted", "Did Nate like the book by Frank Herbert?", 91)
+    assert ranked.index(80) < 10

@@ -3,6 +3,7 @@
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 
 from graph.context import split_turns
+from graph.testing.models import summary_calls
 from tests.conftest import run_turn
 
 
@@ -16,7 +17,7 @@ def test_turn_4_summarizes_turns_1_to_3_before_answering(graph, chat_model, summ
     assert len(context) == 2 and isinstance(context[0], SystemMessage)
     assert "[1-3턴] " + state["summary_history"][0]["summary"] in context[0].content
     assert context[1] == HumanMessage("question 4", id=context[1].id)
-    assert len(summary_model.calls) == 1
+    assert len(summary_calls(summary_model)) == 1
 
 
 def test_summary_history_grows_to_1_2_3_at_turns_4_7_10(graph):
@@ -52,7 +53,7 @@ def test_summary_record_is_complete_and_consistent(graph, summary_model):
     assert record["summary_chars"] == len(record["summary"])
     assert record["compression_rate"] == 0.2
     assert record["original_tokens"] > 0 and record["summary_tokens"] > 0
-    prompt = summary_model.calls[0][-1].content
+    prompt = summary_calls(summary_model)[0][-1].content
     assert str(int(len(original) * 0.2)) in prompt
 
 
@@ -95,7 +96,7 @@ def test_ten_turn_simulation_with_tool_turns(chat_model, summary_model):
     assert [m.content for m in tool_results] == ["6", "15", "24"]
     assert [r["turns"] for r in state["summary_history"]] == [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
     # the summary of turns 4-6 saw turn 5's tool call and its result together
-    summary_prompt = summary_model.calls[1][-1].content
+    summary_prompt = summary_calls(summary_model)[1][-1].content
     assert "calculator" in summary_prompt and "Tool result (calculator): 15" in summary_prompt
     # the tool round of turn 8 sent the tool call and its result together in the context
     tool_round = next(c for c in chat_model.calls if isinstance(c[-1], ToolMessage) and c[-1].content == "24")

@@ -39,7 +39,7 @@ def sqlite_conversation(tmp_path: Path) -> dict:
         document = engine.documents.add(SESSION, "handbook.txt", DOCUMENT)
         assert document.mode == "indexed"
         for n in range(1, TURNS + 1):
-            events = session.send(f"question {n}: tell me about building {n}").wait()
+            events = session.send(f"question {n}: tell me about building {n} of Acme Tower").wait()
             engine.wait_idle()
             assert not [e for e in events if e.kind == "error"]
         engine.rename(SESSION, "Moving house")
@@ -50,6 +50,7 @@ def sqlite_conversation(tmp_path: Path) -> dict:
         return {"path": path, "state": state, "settings": session.settings(),
                 "rows": {table: count for table, count in count_rows(engine.storage, SESSION).items()
                          if table in APP_TABLES},
+                "entities": engine.storage.entities_after(SESSION, 0),
                 "search": engine.documents.search(SESSION, "parking garage")}
     finally:
         engine.close()
@@ -77,6 +78,8 @@ def test_a_migrated_conversation_continues_on_postgresql(sqlite_conversation: di
         assert [(s.session_id, s.title, s.turns) for s in engine.sessions()] == [(SESSION, "Moving house", TURNS)]
         rows = count_rows(engine.storage, SESSION)
         assert {table: rows[table] for table in APP_TABLES} == sqlite_conversation["rows"]
+        assert engine.storage.entities_after(SESSION, 0) == sqlite_conversation["entities"]
+        assert sqlite_conversation["entities"][0] == (1, ["acme tower"])
 
         assert engine.storage.journal_read("crashed") == {"turn_count": 1, "messages": [{"id": "m1", "text": "lost?"}]}
         hits = engine.search("building")

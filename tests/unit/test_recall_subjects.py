@@ -46,7 +46,7 @@ def record(turn: int, user: str, assistant: str) -> tuple[int, bytes, int, str, 
 def test_each_line_knows_its_speaker_and_a_turn_shows_the_line_that_matches():
     known = SessionVectors().extended([
         record(1, "Joanna: Hey Nate, how are you?\nNate: Great, I got a turtle.", "Joanna: Lovely!"),
-        record(2, "[9 May, 2023] Nate: I went hiking.", "Joanna: Fun!")])
+        record(2, "[9 May, 2023] Nate: I went hiking.", "Joanna: Fun!")], {})
     assert known.speakers == Counter({"Joanna": 3, "Nate": 2})
     assert known.said_by(["Nate"]).tolist() == [False, True, False, True, False]
     similarity = np.zeros(len(known.lines))

@@ -164,6 +164,9 @@ MIGRATIONS: list[list[str]] = [
     ],
     # 10: each turn's text stored once, in its record (it was in `body` too)
     _turn_text_from_record(),
+    # 11: the entities each indexed turn names
+    ["CREATE TABLE IF NOT EXISTS turn_entities (thread_id TEXT NOT NULL, turn INTEGER NOT NULL, entity TEXT NOT NULL, "
+     "PRIMARY KEY (thread_id, turn, entity))"],
 ]
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:

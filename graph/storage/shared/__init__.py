@@ -3,6 +3,7 @@ them only in its placeholders and the way rows come back."""
 
 from graph.storage.shared.cache import SummaryCacheRows
 from graph.storage.shared.documents import DocumentRows
+from graph.storage.shared.entities import EntityRows
 from graph.storage.shared.facts import FactRows
 from graph.storage.shared.journal import JournalRows
 from graph.storage.shared.owners import OwnerRows
@@ -10,7 +11,8 @@ from graph.storage.shared.recall import RecallRows
 from graph.storage.shared.sessions import SessionRows
 
 
-class SharedTables(SessionRows, OwnerRows, JournalRows, SummaryCacheRows, DocumentRows, RecallRows, FactRows):
+class SharedTables(SessionRows, OwnerRows, JournalRows, SummaryCacheRows, DocumentRows, RecallRows, FactRows,
+                   EntityRows):
     """Every role's statements that read alike in both dialects; a backend adds its search, locks and upkeep."""
 
 

@@ -7,8 +7,9 @@ SETTING_COLUMNS = ("system_prompt", "context_policy", "agent_prompt", "reminder"
                    "compression_rate", "recall", "context_budget")
 SESSION_COLUMNS = ("thread_id", "owner", "title", "updated_at", "turns", *SETTING_COLUMNS)
 DEFAULT_OWNER = ""  # whose a session is without sign-in, and every session stored before owners existed
+# every table holding a session's rows; chunks before their documents
 SESSION_TABLES = ("chat_sessions", "summary_prefetch", "turn_journal", "document_chunks", "documents",
-                  "recall_turns", "turn_facts")  # every table holding a session's rows; chunks before their documents
+                  "recall_turns", "turn_facts", "turn_entities")
 APP_TABLES = ("schema_version", *SESSION_TABLES)
 RENAMED_POLICIES = {"seed000": "every_three_turns", "seed001": "token_threshold", "seed002": "window_share",
                     "seed003": "sliding_window"}  # context-policy ids stored before the policies had names

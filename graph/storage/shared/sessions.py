@@ -27,6 +27,18 @@ class SessionRows(Tables):
                         "ON CONFLICT (thread_id) DO UPDATE SET title = excluded.title",
                         (session_id, self.dialect.text(make_title(title)), utc_now()))
 
+    def session_title(self, session_id: str) -> str:
+        with self.rows(transaction=False) as cur:
+            row = cur.execute("SELECT title FROM chat_sessions WHERE thread_id = ?", (session_id,)).one()
+        return str(row["title"]) if row else ""
+
+    def replace_title(self, session_id: str, expected: str, title: str) -> bool:
+        with self.rows() as cur:
+            changed = cur.execute("UPDATE chat_sessions SET title = ? WHERE thread_id = ? AND title = ?",
+                                  (self.dialect.text(make_title(title)), session_id,
+                                   self.dialect.text(make_title(expected)))).rowcount
+        return changed > 0
+
     def list_sessions(self, owner: str = DEFAULT_OWNER) -> list[SessionInfo]:
         binary = self.dialect.binary
         with self.rows(transaction=False) as cur:

@@ -103,6 +103,9 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE chat_sessions ADD COLUMN owner TEXT NOT NULL DEFAULT ''",
         "CREATE INDEX IF NOT EXISTS chat_sessions_owner ON chat_sessions(owner)",
     ],
+    # 8: the entities each indexed turn names
+    ["CREATE TABLE IF NOT EXISTS turn_entities (thread_id TEXT NOT NULL, turn INTEGER NOT NULL, entity TEXT NOT NULL, "
+     "PRIMARY KEY (thread_id, turn, entity))"],
 ]
 
 

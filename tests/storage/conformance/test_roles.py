@@ -7,13 +7,15 @@ import pytest
 
 from graph.storage.base import ROLES, Storage
 
-INTERFACE = ("session_lock", "record_session", "rename_session", "list_sessions", "has_session", "load_settings",
+INTERFACE = ("session_lock", "record_session", "rename_session", "session_title", "replace_title",
+             "list_sessions", "has_session", "load_settings",
              "save_settings", "delete_session", "session_owner", "claim_session", "assign_owner",
              "journal_write", "journal_read", "journal_clear", "cache_put", "cache_drop_from",
              "cache_has", "cache_take", "add_document", "list_documents", "remove_document", "whole_documents",
              "has_documents", "search_chunks", "recall_add", "recall_vectors", "recall_set_vector", "recall_records",
              "recall_remove_from", "recall_last_turn",
              "recall_search", "search_turns", "facts_put", "facts_remove", "facts_after", "facts_last_turn",
+             "entities_put", "entities_after", "entities_remove_from",
              "prune_checkpoints", "compact", "size_bytes", "close")
 
 

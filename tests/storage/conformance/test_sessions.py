@@ -65,6 +65,7 @@ def test_delete_session_removes_every_row_in_every_table(storage: Storage):
         storage.add_document(session, "small", 3, "whole", "gamma", [])
         storage.recall_add(session, 1, "2025-01-01", {"turn": 1, "user": "alpha question and answer"}, 5)
         storage.facts_put(session, {1: ["The user asked about alpha."]})
+        storage.entities_put(session, {1: ["alpha centauri"]})
     before = count_rows(storage, "gone")
     assert all(count > 0 for count in before.values()), before
     storage.delete_session("gone")
@@ -80,3 +81,13 @@ def test_both_backends_name_the_session_tables_alike(storage: Storage):
     put_checkpoint(storage, "s")
     assert {"chat_sessions", "summary_prefetch", "turn_journal", "documents", "document_chunks",
             "recall_turns"} <= set(count_rows(storage, "s"))
+
+
+def test_a_title_is_replaced_only_while_it_is_still_the_one_expected(storage: Storage):
+    assert storage.session_title("s") == ""
+    storage.record_session("s", "Trip to Kyoto", 1)
+    assert storage.replace_title("s", "Trip to Kyoto", "Kyoto family holiday")
+    assert storage.session_title("s") == "Kyoto family holiday"
+    storage.rename_session("s", "Mine")
+    assert not storage.replace_title("s", "Kyoto family holiday", "Something else")
+    assert storage.session_title("s") == "Mine" and not storage.replace_title("other", "", "x")
