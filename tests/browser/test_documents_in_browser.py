@@ -56,7 +56,7 @@ def test_a_file_sent_with_a_message_shows_on_it_before_the_reply_and_after_a_rel
     bubble = page.locator(USER).last
     expect(bubble.get_by_text(re.compile(r"notes\.txt · [\d,]+ 토큰"))).to_be_visible(timeout=30_000)
     sidebar = page.get_by_test_id("stSidebar")
-    expect(sidebar.get_by_text("Where is the spare key")).to_be_visible(timeout=30_000)  # titled by its gist
+    expect(sidebar.get_by_role("button", name="Where is the spare key")).to_be_visible(timeout=30_000)  # its gist
     page.reload()
     expect(page.locator(USER).last.get_by_text(re.compile(r"notes\.txt · [\d,]+ 토큰"))).to_be_visible(
         timeout=60_000)
