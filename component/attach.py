@@ -25,25 +25,37 @@ def chat_input_submission() -> tuple[str | None, list[Any]]:
     return split_submission(st.chat_input(t("input"), accept_file="multiple", file_type=list(DOCUMENT_TYPES)))
 
 
+def draw_attachment(item: Mapping[str, Any]) -> None:
+    """One file as a chip: added with its size, refused in red with the reason under it."""
+    if item.get("refused"):
+        st.badge(f"{item['name']} · {t('attach_refused')}", icon=":material/block:", color="red")
+        st.caption(str(item["refused"]))
+    else:
+        st.badge(f"{item['name']} · {int(item.get('tokens', 0)):,} {t('tokens').lower()}",
+                 icon=":material/attach_file:", color="blue")
+
+
 def draw_attachments(attachments: Sequence[Mapping[str, Any]]) -> None:
-    """A message's files as chips: added ones with their size, refused ones in red with the reason."""
+    """A message's files as chips."""
     for item in attachments:
-        if item.get("refused"):
-            st.badge(f"{item['name']} · {t('attach_refused')}", icon=":material/block:", color="red")
-            st.caption(str(item["refused"]))
-        else:
-            st.badge(f"{item['name']} · {int(item.get('tokens', 0)):,} {t('tokens').lower()}",
-                     icon=":material/attach_file:", color="blue")
+        draw_attachment(item)
 
 
 def attach_in_bubble(session: Session, files: list[Any]) -> list[dict]:
-    """Read the files inside the person's bubble (chips first, then progress), store the readable ones as
-    documents, and return what the message keeps of each."""
-    for upload in files:
-        st.badge(f"{upload.name} · {t('attach_reading')}", icon=":material/hourglass_top:", color="gray")
+    """Read the files inside the person's bubble (each chip says it is being read, then what became of it),
+    store the readable ones as documents, and return what the message keeps of each."""
+    places = [st.empty() for _ in files]
+    for place, upload in zip(places, files, strict=True):
+        place.badge(f"{upload.name} · {t('attach_reading')}", icon=":material/hourglass_top:", color="gray")
     added, refused = add_uploads(session, files)
-    return ([{"name": info.title, "tokens": info.tokens} for info in added]
+    kept = ([{"name": info.title, "tokens": info.tokens} for info in added]
             + [{"name": name, "refused": reason} for name, reason in refused])
+    by_name = {item["name"]: item for item in kept}
+    for place, upload in zip(places, files, strict=True):
+        if upload.name in by_name:
+            with place.container():
+                draw_attachment(by_name[upload.name])
+    return kept
 
 
 def attach_without_text(session: Session, files: list[Any]) -> None:
