@@ -46,9 +46,14 @@ def test_a_file_sent_with_a_message_shows_on_it_before_the_reply_and_after_a_rel
     page.goto(app_url)
     page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
     page.locator(".st-key-welcome").wait_for(timeout=30_000)
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')",
+                           timeout=120_000)  # the page has run to its end: nothing resets the input
     page.locator('[data-testid="stChatInput"] input[type="file"]').set_input_files(str(tmp_path / "notes.txt"))
+    page.get_by_text("notes.txt").first.wait_for(timeout=30_000)  # the file waits in the input
     page.get_by_test_id("stChatInputTextArea").fill("Hi! Can you tell me where is the spare key?")
-    page.keyboard.press("Enter")
+    submit = page.get_by_test_id("stChatInputSubmitButton")
+    page.wait_for_function("(button) => !button.disabled", arg=submit.element_handle(), timeout=30_000)
+    submit.click()  # once the upload has finished: the input takes no message before
     bubble = page.locator(USER).last
     bubble.get_by_text("notes.txt ·").first.wait_for(timeout=60_000)  # on the message, while the reply is made
     page.locator(ASSISTANT).last.wait_for(timeout=120_000)

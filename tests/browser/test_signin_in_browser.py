@@ -12,6 +12,7 @@ import pytest
 
 from graph.engine import Engine
 from graph.models.local_server import free_port
+from state.titles import gist_title
 from tests.browser.conftest import RunningApp, all_answering
 from tests.browser.test_chat_in_browser import REPLY_SECONDS, send_and_watch
 from tests.oidc_provider import Provider
@@ -133,12 +134,13 @@ def test_two_people_each_see_only_their_own_chats_and_sign_out_ends_access(insta
         page.reload()
         page.get_by_test_id(CHAT_INPUT).wait_for(timeout=PAGE_SECONDS * 1000)
         page.locator(CHAT_ROWS).first.wait_for(timeout=PAGE_SECONDS * 1000)
-    assert listed_chats(ada) == {ada_chat} and ADA_SAYS in ada.locator(CHAT_ROWS).first.inner_text()
-    assert listed_chats(bob) == {bob_chat} and BOB_SAYS in bob.locator(CHAT_ROWS).first.inner_text()
-    assert [ADA_SAYS in hit for hit in search_hits(ada, "fruit")] == [True]
-    assert [BOB_SAYS in hit for hit in search_hits(bob, "fruit")] == [True]
-    assert not [hit for hit in search_hits(bob, "mango") if ADA_SAYS in hit]
-    assert not [hit for hit in search_hits(ada, "papaya") if BOB_SAYS in hit]
+    assert listed_chats(ada) == {ada_chat} and gist_title(ADA_SAYS) in ada.locator(CHAT_ROWS).first.inner_text()
+    assert listed_chats(bob) == {bob_chat} and gist_title(BOB_SAYS) in bob.locator(CHAT_ROWS).first.inner_text()
+    ada_title, bob_title = gist_title(ADA_SAYS), gist_title(BOB_SAYS)  # a hit is labelled by its chat's title
+    assert [ada_title in hit for hit in search_hits(ada, "fruit")] == [True]
+    assert [bob_title in hit for hit in search_hits(bob, "fruit")] == [True]
+    assert not [hit for hit in search_hits(bob, "mango") if ada_title in hit]
+    assert not [hit for hit in search_hits(ada, "papaya") if bob_title in hit]
 
     bob.goto(f"{b.url}/?session={ada_chat}")  # Ada's copied link, on Bob's instance
     bob.get_by_text(NOT_FOUND).wait_for(timeout=PAGE_SECONDS * 1000)
