@@ -13,6 +13,7 @@ Assistant: {answer}
 Title:"""
 QUOTED_CHARS = 600
 MAX_TITLE_CHARS = 60
+_WRAPPERS = (('"', '"'), ("'", "'"), ("“", "”"), ("‘", "’"), ("**", "**"), ("`", "`"))
 _LABEL = re.compile(r"^\W*(?:title|제목|标题)\s*[:：]\s*", re.IGNORECASE)
 
 
@@ -25,5 +26,8 @@ def parse_title(reply: str) -> str | None:
     """The title in a model's reply: its first line without a label, quotes or a full stop; None when it is
     empty or too long to be a title."""
     line = next((line for line in reply.splitlines() if line.strip()), "")
-    title = _LABEL.sub("", line).strip().rstrip(".。").strip("\"'“”‘’*`").rstrip(".。").strip()
+    title = _LABEL.sub("", line).strip().rstrip(".。").strip()
+    for left, right in _WRAPPERS:  # quotes or bold around the whole title, never a sign inside it
+        if len(title) > len(left) + len(right) and title.startswith(left) and title.endswith(right):
+            title = title[len(left):-len(right)].strip().rstrip(".。").strip()
     return title if 0 < len(title) <= MAX_TITLE_CHARS else None

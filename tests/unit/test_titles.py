@@ -36,6 +36,8 @@ def test_an_empty_message_has_no_title():
     ("Kyoto Family Trip", "Kyoto Family Trip"),
     ('Title: "Kyoto Family Trip".\nHope this helps!', "Kyoto Family Trip"),
     ("제목: 부산 여행 계획", "부산 여행 계획"),
+    ("**Trip planning**", "Trip planning"),
+    ("# Not a heading, [a link](http://x) and *stars*", "# Not a heading, [a link](http://x) and *stars*"),
     ("", None),
     ("x" * 200, None),
 ])
