@@ -6,7 +6,7 @@ characters between function characters."""
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 
 from graph.recall.fusion import fuse
 from graph.request.words import GREETING, PASTED_LINE_START, STOP_WORDS
@@ -74,12 +74,12 @@ def entities_of(text: str) -> frozenset[str]:
     return frozenset(found - STOP_WORDS)
 
 
-def named_in(text: str, known: Iterable[str]) -> set[str]:
+def named_in(text: str, known: Container[str]) -> set[str]:
     """The known entity keys a question names, whatever its capitalization."""
     words = re.findall(r"[\w'’-]+", text.lower().replace("’", "'"))
     grams = {" ".join(words[i:i + n]).removesuffix("'s") for n in range(1, MAX_WORDS + 1)
              for i in range(len(words) - n + 1)}
-    return (grams | entities_of(text)) & set(known)
+    return {key for key in grams | entities_of(text) if key in known}  # no set of every entity per question
 
 
 def rare(entities: Iterable[str], turns_naming: Counter[str], turn_count: int) -> set[str]:
