@@ -5,6 +5,7 @@ from bench import (
     deadlines,
     document_limits,
     flat_cost,
+    flat_dialogue,
     flat_turns,
     leaks,
     local_model,
@@ -54,3 +55,5 @@ if __name__ == "__main__":
     summary_quality.main([])  # likewise
     print()
     answers_shown.main([])  # likewise
+    print()
+    flat_dialogue.main([])  # likewise

@@ -8,6 +8,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 
 from graph.storage.base import DatabaseError, Storage
 from graph.storage.sqlite import SqliteStorage
+from graph.storage.sqlite.connection import as_app_saver
 
 POSTGRES_SCHEMES = ("postgresql", "postgres")
 
@@ -27,7 +28,7 @@ def storage_for(checkpointer: BaseCheckpointSaver | None, db_path: str, database
     if checkpointer is None:
         return open_storage(db_path, database_url)
     if isinstance(checkpointer, SqliteSaver):
-        return SqliteStorage(checkpointer, _file_of(checkpointer.conn))
+        return SqliteStorage(as_app_saver(checkpointer), _file_of(checkpointer.conn))
     if type(checkpointer).__module__.startswith(("langgraph.checkpoint.postgres", "graph.storage.postgres")):
         from graph.storage.postgres import PostgresStorage, is_postgres_saver
 

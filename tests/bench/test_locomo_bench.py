@@ -134,3 +134,14 @@ def test_without_data_it_says_so_and_stops(tmp_path, monkeypatch, capsys):
     main([])
     note = f"LoCoMo: no data given and {tmp_path / 'missing'} does not exist; skipped."
     assert capsys.readouterr().out.strip() == note
+
+
+def test_flat_dialogue_times_every_turn_of_the_file_through_a_stock_saver(data, capsys):
+    from bench import flat_dialogue
+
+    turns = load(data).turns
+    spent = flat_dialogue.timed_turns(turns, stock_saver=True)
+    assert len(spent) == len(turns) and all(ms > 0 for ms in spent)
+    flat_dialogue.main([str(data), "--turns", "3"])
+    printed = capsys.readouterr().out
+    assert "3 turns of" in printed and "LangGraph's SqliteSaver, given" in printed and "x " in printed

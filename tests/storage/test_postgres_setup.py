@@ -10,6 +10,7 @@ from psycopg_pool import ConnectionPool
 from graph.storage import DatabaseError, open_storage, storage_for
 from graph.storage.postgres import PostgresStorage, create_checkpointer, redact
 from graph.storage.postgres.connection import IdleCheck
+from graph.storage.postgres.saver import ChatPostgresSaver
 from graph.storage.postgres.schema import MIGRATIONS
 from graph.storage.serde import CachingSerializer
 from graph.storage.sqlite import SqliteStorage
@@ -120,7 +121,8 @@ def test_storage_for_picks_the_backend_of_the_checkpointer(postgres_url, tmp_pat
     with PostgresSaver.from_conn_string(postgres_url) as single:
         beside = storage_for(single, str(tmp_path / "unused.sqlite"))
         try:
-            assert isinstance(beside, PostgresStorage) and beside.saver is single
+            assert isinstance(beside, PostgresStorage) and isinstance(beside.saver, ChatPostgresSaver)
+            assert beside.saver.conn is single.conn and beside.saver.lock is single.lock  # the caller's own
             put_checkpoint(beside, "one-connection")
             assert [s.session_id for s in beside.list_sessions()] == ["one-connection"]
             with beside.session_lock("one-connection") as held:

@@ -22,7 +22,7 @@ from graph.storage.postgres.connection import (
 )
 from graph.storage.postgres.housekeeping import PostgresHousekeeping
 from graph.storage.postgres.lock import PostgresLock
-from graph.storage.postgres.saver import saver_on
+from graph.storage.postgres.saver import as_app_saver, saver_on
 from graph.storage.postgres.schema import migrate
 from graph.storage.postgres.search import PostgresSearch
 from graph.storage.postgres.text import clean, json_value
@@ -85,7 +85,7 @@ class PostgresStorage(SharedTables, PostgresSearch, PostgresLock, PostgresHousek
             if close_also is not None:
                 pool.close()
             raise
-        return cls(Database(pool), saver, close_also=close_also)
+        return cls(Database(pool), as_app_saver(saver), close_also=close_also)
 
     @contextmanager
     def rows(self, transaction: bool = True) -> Iterator[Rows]:

@@ -47,3 +47,13 @@ class ChatPostgresSaver(ReplayCache, PostgresSaver):
 def saver_on(pool: ConnectionPool[Any]) -> PostgresSaver:
     """LangGraph's PostgresSaver on the pool, deserializing only LangGraph's safe types (never pickle)."""
     return ChatPostgresSaver(pool, serde=CachingSerializer(JsonPlusSerializer(allowed_msgpack_modules=None)))
+
+
+def as_app_saver(saver: PostgresSaver) -> PostgresSaver:
+    """LangGraph's stock PostgresSaver given by a caller, as the app's saver on the same connection, pipeline, lock
+    and serializer: its loads stay flat however long a session grows (a saver of the caller's own kind is kept)."""
+    if type(saver) is not PostgresSaver:
+        return saver
+    app_saver = ChatPostgresSaver(saver.conn, saver.pipe, serde=CachingSerializer(saver.serde))
+    app_saver.lock = saver.lock
+    return app_saver

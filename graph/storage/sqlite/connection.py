@@ -29,6 +29,16 @@ def restrict_to_owner(path: Path) -> None:
                 file.chmod(stat.S_IMODE(info.st_mode) & ~OTHERS)
 
 
+def tune(conn: sqlite3.Connection) -> None:
+    """WAL for concurrent readers, a commit without waiting for the disk each time, a bounded journal."""
+    conn.execute("PRAGMA auto_vacuum=INCREMENTAL")  # takes effect on a new database
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA wal_autocheckpoint=256")
+    conn.execute("PRAGMA journal_size_limit=1048576")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("PRAGMA busy_timeout=30000")
+
+
 def open_connection(path: str | Path) -> sqlite3.Connection:
     """One connection shared by all threads: WAL for concurrent readers, owner-only file mode."""
     in_memory = str(path) == ":memory:"
@@ -38,15 +48,22 @@ def open_connection(path: str | Path) -> sqlite3.Connection:
             path.parent.mkdir(parents=True, exist_ok=True)
             restrict_to_owner(path)
         conn = sqlite3.connect(":memory:" if in_memory else path, check_same_thread=False, timeout=30)
-        conn.execute("PRAGMA auto_vacuum=INCREMENTAL")  # takes effect on a new database
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA wal_autocheckpoint=256")
-        conn.execute("PRAGMA journal_size_limit=1048576")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute("PRAGMA busy_timeout=30000")
+        tune(conn)
     except (OSError, sqlite3.Error) as error:
         raise DatabaseError(f"Cannot open the chat database at {path}: {error}") from error
     return conn
+
+
+def as_app_saver(saver: SqliteSaver) -> SqliteSaver:
+    """LangGraph's stock SqliteSaver given by a caller, as the app's saver on the same connection (tuned as the app's),
+    lock and serializer: its loads stay flat however long a session grows (a saver of the caller's own kind is kept)."""
+    if type(saver) is not SqliteSaver:
+        return saver
+    with saver.lock, contextlib.suppress(sqlite3.Error):  # inside a caller's open transaction: left as it is
+        tune(saver.conn)
+    app_saver = ChatSqliteSaver(saver.conn, serde=CachingSerializer(saver.serde))
+    app_saver.lock, app_saver.is_setup = saver.lock, saver.is_setup
+    return app_saver
 
 
 def create_checkpointer(path: str | Path) -> SqliteSaver:
