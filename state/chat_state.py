@@ -118,6 +118,7 @@ class ChatState(TypedDict):
     compression_notice: NotRequired[dict]
     summarized: NotRequired[list[list[int]]]  # the turn spans summarized on this turn
     recalled: NotRequired[list[dict]]  # turns recalled for this turn: turn, score, tokens, record
+    names_earlier: NotRequired[bool]  # the message names a word only a few earlier turns said ("flood")
     frame: NotRequired[RequestFrame]  # what the requests since the last cut showed, and where
     pinned: NotRequired[list[str]]  # ids of messages the person pinned
     feedback: NotRequired[dict[str, str]]  # "up" or "down" the person gave answers, by message id

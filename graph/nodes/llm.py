@@ -24,8 +24,8 @@ from graph.policies import get_policy
 from graph.recall.quote import led_by_quote, memory_lead
 from graph.recall.records import turn_record
 from graph.request.blocks import (
+    ASKS_BACK_REACH,
     RECALL,
-    asks_back,
     document_candidates,
     document_key,
     document_numbers,
@@ -173,12 +173,14 @@ def make_llm_node(
         parts = request_parts(state, base_prompt, clock(), cite, keep_last_turn, textual_tools, settings, budget)
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
         recalled_items = state.get("recalled") or []
+        question = latest_user_text(state)
+        reach = recall_reach(question, bool(state.get("names_earlier")))
         frame = state.get("frame")
         if frame and not settings.recall:  # recall switched off: what it brought leaves the request too
             frame = without_kind(frame, RECALL)
         layout = lay_out(parts, frame, turn, [*document_candidates(documents),
                                                            *recall_candidates(recalled_items)],
-                         budget, recall_reach(latest_user_text(state)), render_block)
+                         budget, reach, render_block)
         parts = layout.parts
         recalled = [c.item for c in layout.added if c.kind == RECALL]
         context = parts.messages()
@@ -187,9 +189,8 @@ def make_llm_node(
         report = report_parts(turn, parts, transcript, tokens_for_tools, recalled,
                               read_before(frame.get("read") if frame else None, read))
         current = extract_current_turn(transcript) if textual_tools else []
-        question = latest_user_text(state)
         tool_lead = result_lead(current)
-        quoting = quotes_memory and (asks_back(question) or bool(documents and recall_reach(question)))
+        quoting = quotes_memory and (reach >= ASKS_BACK_REACH or bool(documents and reach))
         said = [{"turn": n, "record": turn_record(n, "", turn)}  # recent turns are not recalled: quotable too
                 for n, turn in reversed(list(zip(parts.raw_numbers, parts.raw_turns, strict=False)))] if quoting else []
         lead = tool_lead or (memory_lead(question, [*recalled_items, *said], documents) if quoting else "")

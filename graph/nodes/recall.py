@@ -24,7 +24,7 @@ def make_recall_node(index: RecallIndex | None, budget_tokens: int, keep_last_tu
 
     def recall(state: ChatState, runtime: Runtime[SessionSettings]) -> dict:
         if index is None or not session_settings(runtime).recall or state.get("route") == "casual":
-            return {"recalled": []}
+            return {"recalled": [], "names_earlier": False}
         session_id = state.get("session_id", "")
         messages = state.get("messages", [])
         index.index_session(session_id, messages)  # turns saved before the index existed, once
@@ -34,6 +34,7 @@ def make_recall_node(index: RecallIndex | None, budget_tokens: int, keep_last_tu
         with_pins = frozenset(n for n, turn in enumerate(turns, 1) if any(m.id in pinned for m in turn)) \
             if pinned else frozenset()
         budget = min(budget_tokens, session_settings(runtime).context_budget)  # the llm node keeps what fits
-        return {"recalled": index.recall(session_id, recall_query(state), first_raw, budget, with_pins)}
+        return {"recalled": index.recall(session_id, recall_query(state), first_raw, budget, with_pins),
+                "names_earlier": index.names_earlier(session_id, latest_user_text(state))}
 
     return recall

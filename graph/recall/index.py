@@ -13,7 +13,7 @@ from graph.context import split_turns
 from graph.recall.dates import date_asked, stated_date
 from graph.recall.embeddings import embed, to_bytes
 from graph.recall.entities import ENTITIES_PER_VECTOR, by_entities
-from graph.recall.fusion import feedback_words, fuse
+from graph.recall.fusion import RARE_SHARE, feedback_words, fuse
 from graph.recall.gather import GATHERED_AT, WHOLE_SHARE, gathers, line_similarity, matching_lines
 from graph.recall.records import person_entities, said_lines, turn_body, turn_record, user_text
 from graph.recall.speakers import speakers_named, without_names
@@ -192,6 +192,13 @@ class RecallIndex:
             dated = [turn for turn in fuse(rankings) if (day := days.get(turn)) and asked.covers(day)]
             rankings += [dated] * DATE_WEIGHT
         return fuse(rankings), tokens
+
+    def names_earlier(self, session_id: str, text: str) -> bool:
+        """Whether `text` names a word only a few of the session's turns said ("flood", "screenplay"): a question
+        about it asks about what was said, though it names no one."""
+        known = self._session_vectors(session_id)
+        rare = max(1.0, len(known.turns) * RARE_SHARE)
+        return any(0 < known.turns_with[word] <= rare for word in query_words(text))
 
     def recall(self, session_id: str, text: str, below_turn: int, budget_tokens: int,
                exclude: frozenset[int] = frozenset()) -> list[dict]:

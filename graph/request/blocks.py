@@ -37,6 +37,12 @@ def _asking(text: str) -> list[str]:
             if sentence.strip() and _ASKS.search(sentence) and not _TO_YOU.search(sentence)]
 
 
+def only_asks(text: str) -> bool:
+    """Whether every sentence of a message asks something (a question put on its own, not one in passing)."""
+    sentences = [sentence for sentence in _SENTENCE_END.split(text or "") if sentence.strip()]
+    return bool(sentences) and len(_asking(text)) == len(sentences)
+
+
 def tells_about_self(text: str) -> bool:
     """Whether a message only tells something of the person ("My sister lives in Busan."): no sentence asks
     anything, of anyone, and one speaks in the first person."""
@@ -51,10 +57,11 @@ def asks_back(text: str) -> bool:
     return any(_ABOUT.search(_NOT_ABOUT.sub(" ", sentence.strip()).strip()) for sentence in _asking(text))
 
 
-def recall_reach(text: str) -> float:
-    """How much of the budget a turn's recall may take: a turn that asks back needs its memory, one that tells
-    little of it (and every token it brings is one more the model reads anew)."""
-    if asks_back(text):
+def recall_reach(text: str, names_earlier: bool = False) -> float:
+    """How much of the budget a turn's recall may take: a turn that asks back (or only asks, about a thing only a
+    few earlier turns named) needs its memory, one that tells little of it (and every token it brings is one more
+    the model reads anew)."""
+    if asks_back(text) or (names_earlier and only_asks(text)):
         return ASKS_BACK_REACH
     return QUESTION_REACH if _asking(text) else STATEMENT_REACH
 

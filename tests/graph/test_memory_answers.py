@@ -6,6 +6,7 @@ import pytest
 from langchain_core.messages import AIMessage
 
 from graph.models import ModelProfile
+from graph.request.blocks import asks_back
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_reply
 
@@ -91,5 +92,27 @@ def test_a_question_about_an_attached_file_is_answered_with_its_line(database, s
         events = send(session, "What is my flight number in the notes?")
         assert shown(events) == session.messages()[-1].content == \
             'From notes.txt: "Flight KE123 departs Incheon at 9:40 on May 3."'
+    finally:
+        engine.close()
+
+
+@pytest.mark.parametrize("streaming", [True, False], ids=["streaming", "non-streaming"])
+def test_a_question_naming_only_a_thing_said_once_is_answered_with_the_persons_words(database, streaming):
+    """"Which room was flooded?" names no one and says no "my"; "flooded" is what one earlier turn said."""
+    assert not asks_back("Which room was flooded?")
+    said = [*FACTS, "Our basement flooded after the storm last night.", *(f"I read chapter {n} today." for n in
+                                                                           range(1, 16))]
+    replies = iter(["Noted."] * len(said) + ["The kitchen."])
+    chat = ScriptedChatModel(reply=lambda messages: AIMessage(next(replies)))
+    engine = bundled_engine(database, chat, streaming)
+    try:
+        session = engine.session("flood")
+        for line in said:
+            send(session, line)
+        events = send(session, "Which room was flooded?")
+        day = session.turn_excerpts([5])[0]["date"]
+        quote = f'You said on turn 5 ({day}): "Our basement flooded after the storm last night."'
+        assert shown(events).startswith(quote)
+        assert shown(events) == session.messages()[-1].content
     finally:
         engine.close()

@@ -101,6 +101,14 @@ def test_a_question_about_the_person_asks_back_one_about_the_assistant_does_not(
     assert recall_reach("What did my sister say?") > recall_reach("Where is the spare key?")
 
 
+def test_a_question_put_alone_naming_what_only_a_few_earlier_turns_said_asks_back_one_in_passing_does_not():
+    assert recall_reach("What area was hit by a flood?", names_earlier=True) == recall_reach("What did I say?")
+    assert recall_reach("What area was hit by a flood?") < recall_reach("What area was hit?", names_earlier=True)
+    assert recall_reach("The flood was bad.", names_earlier=True) == 0
+    in_passing = "The rain was awful. What area was hit by a flood?"
+    assert recall_reach(in_passing, names_earlier=True) == recall_reach(in_passing) < recall_reach("What did I say?")
+
+
 def test_a_greeting_a_pasted_speaker_or_me_as_an_object_does_not_make_a_question_ask_back():
     assert not asks_back("[11:54 am on 2 May, 2022] Joanna: Hey Nate, how's it going?")
     assert not asks_back("Wow, your new hair looks amazing! Tell me all about it!")
