@@ -24,7 +24,7 @@ from component.sessions import open_current_session
 from component.sidebar import draw_sidebar
 from component.signin import require_access
 from component.summary_panel import draw_summary_panel
-from component.transcript import draw_transcript, without_last_turn
+from component.transcript import before_turn, draw_transcript
 from component.welcome import draw_chat_head, take_example
 from graph.engine import Engine, Settings, clean_user_text, describe_error, open_engine
 
@@ -64,9 +64,9 @@ with chat_column:
     welcome = draw_chat_head(sessions, session.id, empty=not view.messages)
     if view.messages:
         draw_export(session.id, title_of(sessions, session.id), view.values)
-    rewrite = take_rewrite(session.id)  # regenerate or edit-and-resend, clicked on the last turn
-    messages = without_last_turn(view.messages) if rewrite else view.messages
-    draw_transcript(messages, session, view.get("pinned", []), view.get("feedback", {}))
+    rewrite = take_rewrite(session.id)  # a new version of a turn: regenerated, or its question edited
+    messages = before_turn(view.messages, rewrite["turn"]) if rewrite else view.messages
+    draw_transcript(messages, session, view.get("pinned", []), view.get("feedback", {}), session.versions())
     draw_found_turn(view.turns_completed)
     draw_compression_notice(view.get("compression_notice"), view.turns_completed)
     if rewrite:

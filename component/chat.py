@@ -18,7 +18,8 @@ ERROR_KEY = "turn_errors"
 RUNNING_KEY = "running_turn"
 LONG_MESSAGE_CHARS = 5000
 # a turn refused before it ran: nothing changed, nothing to retry
-REFUSALS = {"empty", "rewrite_nothing", "regenerate_unanswered", "rewrite_summarized", "rewrite_moved"}
+REFUSALS = {"empty", "rewrite_nothing", "regenerate_unanswered", "rewrite_summarized", "rewrite_moved",
+            "rewrite_too_old"}
 
 
 def turn_error(session_id: str) -> str | None:
@@ -162,14 +163,16 @@ def draw_retry(session: Session, stop_place: DeltaGenerator | None = None) -> bo
 
 def run_rewrite(session: Session, rewrite: dict, messages: list[BaseMessage], compression_rate: float,
                 stop_place: DeltaGenerator | None = None) -> None:
-    """Run the rewrite of the last turn a click asked for: the question (edited, or as it was), then its answer
-    streaming; the transcript above is drawn without the old turn."""
+    """Run the new version of a turn a click asked for: the question (edited, or as it was), then its answer
+    streaming; the transcript above is drawn up to that turn, and the earlier version stays a version."""
+    turn = rewrite["turn"]
     if rewrite["kind"] == "edit":
         text = rewrite["text"]
-        run = session.edit_last(text, compression_rate, language(), question_id=rewrite["message"])
+        run = session.edit(turn, text, compression_rate, language(), question_id=rewrite["message"])
     else:
-        text = next((message_text(m) for m in reversed(messages) if isinstance(m, HumanMessage)), "")
-        run = session.regenerate(language(), answer_id=rewrite["message"])
+        questions = [message_text(m) for m in messages if isinstance(m, HumanMessage)]
+        text = questions[turn - 1] if 1 <= turn <= len(questions) else ""
+        run = session.regenerate(language(), answer_id=rewrite["message"])  # the last answer, as the page showed it
     with st.chat_message("user"):
         draw_user_text(text.strip())
     run_turn(session, run, [], stop_place)

@@ -1,5 +1,5 @@
-"""The compact row of actions under a message: copy, pin, edit-and-resend (the last question), regenerate (the
-last answer), and 👍/👎 on answers; a click asks for the rewrite, the next render runs it."""
+"""The compact row of actions under a message: copy, pin, edit (any question), regenerate (the last answer),
+‹ 1/2 › between a turn's versions, and 👍/👎 on answers; a click asks for the rewrite, the next render runs it."""
 
 import html
 
@@ -8,7 +8,7 @@ from langchain_core.messages import BaseMessage
 
 from component.i18n import t
 from component.notices import keep_notice
-from graph.engine import Session, clean_user_text
+from graph.engine import Session, TurnVersions, clean_user_text
 
 REWRITE_KEY = "rewrite_request"
 EDITING_KEY = "editing_message"
@@ -49,10 +49,11 @@ def prepare_actions() -> None:
     st.html(COPY_SCRIPT, unsafe_allow_javascript=True)
 
 
-def request_rewrite(session_id: str, kind: str, message_id: str, text: str = "") -> None:
-    """Ask the next render to run a rewrite of the last turn ("regenerate" the answer `message_id`, or "edit"
+def request_rewrite(session_id: str, kind: str, message_id: str, turn: int, text: str = "") -> None:
+    """Ask the next render to run a new version of turn `turn` ("regenerate" the answer `message_id`, or "edit"
     the question `message_id` to its new text)."""
-    st.session_state[REWRITE_KEY] = {"session": session_id, "kind": kind, "message": message_id, "text": text}
+    st.session_state[REWRITE_KEY] = {"session": session_id, "kind": kind, "message": message_id, "turn": turn,
+                                     "text": text}
     st.session_state.pop(EDITING_KEY, None)
 
 
@@ -77,22 +78,41 @@ def _stop_editing() -> None:
     st.session_state.pop(EDITING_KEY, None)
 
 
-def _send_edit(session_id: str, message_id: str) -> None:
+def _send_edit(session_id: str, message_id: str, turn: int) -> None:
     """Ask for the edited turn to run, unless the edit left nothing to send (then say so, keep editing)."""
     text = st.session_state.get(f"edit_text_{message_id}", "")
     if clean_user_text(text):
-        request_rewrite(session_id, "edit", message_id, text)
+        request_rewrite(session_id, "edit", message_id, turn, text)
     else:
         keep_notice("warning", t("edit_empty"))
 
 
-def draw_edit_form(session: Session, message: BaseMessage, text: str) -> None:
-    """The inline editor of the last question: sending replaces the last turn with the edited one."""
+def draw_edit_form(session: Session, message: BaseMessage, text: str, turn: int) -> None:
+    """The inline editor of a question: sending makes a new version of its turn (the earlier one is kept)."""
     with st.form(key=f"edit_form_{message.id}", border=False):
         st.text_area(t("edit"), value=text, key=f"edit_text_{message.id}", label_visibility="collapsed")
         with st.container(horizontal=True):
-            st.form_submit_button(t("edit_send"), type="primary", on_click=_send_edit, args=(session.id, message.id))
+            st.form_submit_button(t("edit_send"), type="primary", on_click=_send_edit,
+                                  args=(session.id, message.id, turn))
             st.form_submit_button(t("cancel"), on_click=_stop_editing)
+
+
+def _show_version(session: Session, turn: int, shown: int) -> None:
+    """Show another version of a turn; while a reply is being written, say why nothing changed."""
+    if not session.show_version(turn, shown):
+        keep_notice("warning", t("version_busy"))
+
+
+def draw_version_switch(session: Session, turn: int, versions: TurnVersions) -> None:
+    """‹ 2/3 ›: the version of the turn shown, and the way to the one before and after."""
+    with st.container(horizontal=True, gap=None, vertical_alignment="center", width="content",
+                      key=f"versions_{turn}"):
+        st.button("‹", key=f"version_back_{turn}", help=t("version_previous"), type="tertiary",
+                  disabled=versions.shown <= 1, on_click=_show_version, args=(session, turn, versions.shown - 1))
+        st.caption(t("version_of", shown=versions.shown, count=versions.count), width="content")
+        st.button("›", key=f"version_next_{turn}", help=t("version_next"), type="tertiary",
+                  disabled=versions.shown >= versions.count, on_click=_show_version,
+                  args=(session, turn, versions.shown + 1))
 
 
 def _save_feedback(session: Session, message_id: str) -> None:
@@ -109,22 +129,25 @@ def draw_copy(text: str, key: str) -> None:
             width="content")
 
 
-def draw_message_actions(session: Session, message: BaseMessage, text: str, *, pinned: bool,
-                         feedback: str | None = None, answer: bool = False, last: bool = False) -> None:
-    """The row under a message: copy and pin always; on an answer 👍/👎 and, on the last, regenerate; on the
-    last question, edit."""
+def draw_message_actions(session: Session, message: BaseMessage, text: str, *, pinned: bool, turn: int,
+                         feedback: str | None = None, answer: bool = False, last: bool = False,
+                         versions: TurnVersions | None = None) -> None:
+    """The row under a message: copy and pin always; on a question, edit; on an answer, its turn's versions,
+    regenerate (on the last) and 👍/👎."""
     if not message.id:
         return
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key=f"actions_{message.id}"):
+        if answer and versions is not None:
+            draw_version_switch(session, turn, versions)
         draw_copy(text, message.id)
         st.button("📌" if pinned else "📍", key=f"pin_{message.id}", help=t("unpin") if pinned else t("pin"),
                   on_click=session.pin, args=(message.id, not pinned), type="tertiary")
-        if last and not answer:
+        if not answer:
             st.button("✏️", key=f"edit_{message.id}", help=t("edit"), on_click=_start_editing, args=(message.id,),
                       type="tertiary")
         if last and answer:
             st.button("🔄", key=f"regenerate_{message.id}", help=t("regenerate"), on_click=request_rewrite,
-                      args=(session.id, "regenerate", message.id), type="tertiary")
+                      args=(session.id, "regenerate", message.id, turn), type="tertiary")
         if answer:
             chosen = {choice: value for value, choice in FEEDBACK.items()}.get(feedback or "")
             st.feedback("thumbs", key=f"feedback_{message.id}", default=chosen, on_change=_save_feedback,

@@ -10,7 +10,7 @@ from component.attach import draw_attachments
 from component.chat import draw_sources, draw_tool_call, draw_user_text
 from component.i18n import t
 from component.message_actions import draw_edit_form, draw_message_actions, editing, prepare_actions
-from graph.engine import Session
+from graph.engine import Session, TurnVersions
 from state.messages import message_text
 
 
@@ -27,10 +27,10 @@ def turns_of(messages: Sequence[BaseMessage]) -> list[tuple[HumanMessage | None,
     return turns
 
 
-def without_last_turn(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
-    """The transcript before its last question (while that turn is being run again)."""
+def before_turn(messages: Sequence[BaseMessage], turn: int) -> list[BaseMessage]:
+    """The transcript before turn `turn`'s question (while a new version of that turn runs)."""
     starts = [i for i, message in enumerate(messages) if isinstance(message, HumanMessage)]
-    return list(messages[:starts[-1]]) if starts else list(messages)
+    return list(messages[:starts[turn - 1]]) if 1 <= turn <= len(starts) else list(messages)
 
 
 def draw_recalled(session: Session, turns: list[int]) -> None:
@@ -43,23 +43,24 @@ def draw_recalled(session: Session, turns: list[int]) -> None:
                        f"🤖 {record.get('assistant', '')}")
 
 
-def draw_question(session: Session | None, message: HumanMessage, pinned: bool, last: bool) -> None:
+def draw_question(session: Session | None, message: HumanMessage, pinned: bool, turn: int) -> None:
     """A user bubble: the text (or its editor), and its actions."""
     text = message_text(message)
     with st.chat_message("user"):
         if pinned:
             st.caption(t("pinned_mark"))
-        if session is not None and last and editing(message):
-            draw_edit_form(session, message, text)
+        if session is not None and editing(message):
+            draw_edit_form(session, message, text, turn)
             return
         draw_user_text(text)
         draw_attachments(message.additional_kwargs.get("attachments") or [])
         if session is not None:
-            draw_message_actions(session, message, text, pinned=pinned, last=last)
+            draw_message_actions(session, message, text, pinned=pinned, turn=turn)
 
 
 def draw_answer(session: Session | None, answer: list[BaseMessage], results: Mapping[str, ToolMessage],
-                pinned: Sequence[str], feedback: Mapping[str, str], last: bool) -> None:
+                pinned: Sequence[str], feedback: Mapping[str, str], last: bool, turn: int,
+                versions: TurnVersions | None = None) -> None:
     """One assistant bubble for a whole answer: each tool call as a status block, then the text."""
     replies = [message for message in answer if isinstance(message, AIMessage)]
     if not replies:
@@ -78,13 +79,14 @@ def draw_answer(session: Session | None, answer: list[BaseMessage], results: Map
         draw_sources(final.response_metadata.get("sources") or [])
         if session is not None:
             draw_recalled(session, final.response_metadata.get("recalled") or [])
-            draw_message_actions(session, final, message_text(final), pinned=final.id in pinned,
-                                 feedback=feedback.get(final.id or ""), answer=True, last=last)
+            draw_message_actions(session, final, message_text(final), pinned=final.id in pinned, turn=turn,
+                                 feedback=feedback.get(final.id or ""), answer=True, last=last, versions=versions)
 
 
 def draw_transcript(messages: Sequence[BaseMessage], session: Session | None = None, pinned: Sequence[str] = (),
-                    feedback: Mapping[str, str] | None = None) -> None:
-    """Every turn of the session: its question, then its answer in one bubble."""
+                    feedback: Mapping[str, str] | None = None,
+                    versions: Mapping[int, TurnVersions] | None = None) -> None:
+    """Every turn of the session: its question, then its answer in one bubble with its versions."""
     results = {m.tool_call_id: m for m in messages if isinstance(m, ToolMessage)}
     turns = turns_of(messages)
     if session is not None and turns:
@@ -95,5 +97,5 @@ def draw_transcript(messages: Sequence[BaseMessage], session: Session | None = N
         if question is not None:
             number += 1
             st.html(f'<div id="turn-{number}"></div>')
-            draw_question(session, question, question.id in pinned, last)
-        draw_answer(session, answer, results, pinned, feedback or {}, last)
+            draw_question(session, question, question.id in pinned, number)
+        draw_answer(session, answer, results, pinned, feedback or {}, last, number, (versions or {}).get(number))

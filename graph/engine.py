@@ -49,6 +49,7 @@ from graph.session.run import TurnRunner
 from graph.session.transcript import thread_config
 from graph.session.turn_run import TurnRun
 from graph.session.user_input import clean_user_text
+from graph.session.versions import TurnVersions
 from graph.settings import Settings
 from graph.storage import Storage, open_storage, storage_for
 from graph.tools.catalog import DEFAULT_TOOLS
@@ -58,7 +59,8 @@ from state.session import DocumentInfo, SessionInfo, SessionSettings, TurnEvent
 __all__ = ["Engine", "Session", "TurnRun", "open_engine", "assemble", "describe_error", "DocumentRefused",
            "DocumentInfo", "ModelProfile", "SessionInfo", "SessionSettings", "Settings", "TurnEvent",
            "count_message_tokens", "new_session_id", "saved_sessions", "summary_statistics", "validate_session_id",
-           "clean_user_text", "session_json", "session_markdown", "DOCUMENT_TYPES", "SessionNotFound"]
+           "clean_user_text", "session_json", "session_markdown", "DOCUMENT_TYPES", "SessionNotFound",
+           "TurnVersions"]
 
 
 @dataclass

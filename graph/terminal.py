@@ -1,7 +1,8 @@
 """A terminal chat on the session API, sharing the web app's database: a conversation moves between them.
 
 Replies stream as they come; tool calls and summaries are printed; Ctrl-C stops a reply (keeping what
-was streamed) and quits at the prompt. Commands: /retry, /sessions, /new, /quit.
+was streamed) and quits at the prompt. Commands: /retry, /regenerate, /edit N, /versions, /version N K,
+/sessions, /new, /quit.
 """
 
 import argparse
@@ -24,7 +25,8 @@ from graph.engine import (
 )
 from state.messages import message_text
 
-HELP = "Commands: /retry  /sessions  /new  /quit   (Ctrl-C stops a reply)"
+HELP = ("Commands: /retry  /regenerate  /edit N text  /versions  /version N K  /sessions  /new  /quit"
+        "   (Ctrl-C stops a reply)")
 RESUMED_MESSAGES = 6  # what a resumed session shows of itself before the prompt
 
 
@@ -92,6 +94,32 @@ def show_reuse(session: Session, out: TextIO) -> None:
                   f"{report['read_tokens']} read before]\n")
 
 
+def print_versions(session: Session, out: TextIO) -> None:
+    """The turns with more than one version, and which is shown."""
+    versions = session.versions()
+    for turn, shown in sorted(versions.items()):
+        out.write(f"Turn {turn}: version {shown.shown} of {shown.count} shown  (/version {turn} K shows another)\n")
+    if not versions:
+        out.write("No turn has another version yet: /regenerate or /edit N text makes one.\n")
+
+
+def rewrite(session: Session, command: str, rate: float | None, out: TextIO) -> None:
+    """/regenerate, /edit N text and /version N K: a new version of a turn, or another one shown."""
+    name, *words = command.split(maxsplit=2)
+    numbers = [int(word) for word in words[:2] if word.isdigit()]
+    if name == "/regenerate":
+        run_turn(session.regenerate, out)
+    elif name == "/edit" and numbers and len(words) == 2:
+        run_turn(partial(session.edit, numbers[0], words[1], rate), out)
+    elif name == "/version" and len(numbers) == 2:
+        if session.show_version(*numbers):
+            show_recent(session, out)
+        else:
+            out.write("No such version to show (see /versions).\n")
+    else:
+        out.write("Use /edit N text, or /version N K (N: the turn, K: the version).\n")
+
+
 def run_turn(start: Callable[[], TurnRun], out: TextIO) -> None:
     """Run one turn; Ctrl-C stops it and keeps what was streamed."""
     run = start()
@@ -123,6 +151,10 @@ def chat(engine: Engine, session: Session, rate: float | None, read: Callable[[s
             out.write(f"Session {session.id}\n")
         elif command == "/retry":
             run_turn(session.resume, out) if session.unfinished() else out.write("Nothing to retry.\n")
+        elif command == "/versions":
+            print_versions(session, out)
+        elif command.split(maxsplit=1)[0] in ("/regenerate", "/edit", "/version"):
+            rewrite(session, command, rate, out)
         elif command:
             run_turn(partial(session.send, text, rate), out)
             show_reuse(session, out)

@@ -10,12 +10,13 @@ from graph.memory.planner import plan_input
 from graph.session.edits import SessionEdits
 from graph.session.owner import SessionNotFound
 from graph.session.payload import turn_input
-from graph.session.rewind import refusal, take_back_last_turn
+from graph.session.rewind import fork_turn, refusal
 from graph.session.services import SessionServices
 from graph.session.setting_limits import checked_settings
 from graph.session.transcript import completed_turn_count, first_user_text
 from graph.session.turn_run import TurnRun
 from graph.session.user_input import clean_user_text
+from graph.session.versions import SessionVersions
 from graph.session.view import SessionView
 from state.session import SessionSettings, TurnEvent
 from state.texts import localized
@@ -27,7 +28,7 @@ def refused(event: TurnEvent) -> TurnRun:
     return TurnRun(lambda run: iter([event])).start()
 
 
-class Session(SessionEdits):
+class Session(SessionEdits, SessionVersions):
     """A handle on one session; cheap to make, so callers ask the engine for one whenever they need it."""
 
     def __init__(self, services: SessionServices, session_id: str, owner: str = "") -> None:
@@ -103,20 +104,25 @@ class Session(SessionEdits):
             settings = self.save_settings(chosen) if chosen != settings else settings
         return settings.compression_rate
 
-    def regenerate(self, language: str = "en", answer_id: str | None = None) -> TurnRun:
-        """Answer the last question again: its answer (tool calls included) is removed and the same question,
-        with its id, runs as that turn. Refused (an error event, nothing changed) when the last question has no
-        answer yet, a summary was already made of its turn, or `answer_id` is no longer the last answer."""
+    def regenerate(self, language: str = "en", answer_id: str | None = None, turn: int | None = None) -> TurnRun:
+        """Answer a question again (the last one, or turn `turn`'s) as a new version of its turn, forked from the
+        turn before; the earlier answer stays a version (`versions`, `show_version`). Refused (an error event,
+        nothing changed) when the question has no answer yet or `answer_id` is no longer its answer."""
         def same_question(question: HumanMessage) -> dict:
             return turn_input(question, self.id, self.settings().compression_rate, language)
-        return self._start(None, language, lambda: take_back_last_turn(self.services, self.id, language, True,
-                                                                        same_question, answer_id))
+        return self._start(None, language, lambda: fork_turn(self.services, self.id, language, turn, True,
+                                                              same_question, answer_id))
 
     def edit_last(self, text: str, compression_rate: float | None = None, language: str = "en",
                   question_id: str | None = None) -> TurnRun:
-        """Replace the last question by `text`: the old question and its answer are removed and `text` runs as
-        that turn. Refused like `send` when `text` is empty, when a summary was already made of the turn, and
-        when `question_id` is no longer the last question."""
+        """Ask `text` in place of the last question, as a new version of that turn (see `edit`)."""
+        return self.edit(None, text, compression_rate, language, question_id)
+
+    def edit(self, turn: int | None, text: str, compression_rate: float | None = None, language: str = "en",
+             question_id: str | None = None) -> TurnRun:
+        """Ask `text` in place of turn `turn`'s question (None: the last): the conversation forks from the turn
+        before, and the earlier question with all that followed it stays a version. Refused like `send` when
+        `text` is empty, and when `question_id` is no longer that turn's question."""
         clean = clean_user_text(text)
         if not clean:
             return self.send(text, compression_rate, language)
@@ -125,8 +131,8 @@ class Session(SessionEdits):
         except SessionNotFound:
             return refused(TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"}))
         edited = turn_input(clean, self.id, rate, language)
-        return self._start(None, language, lambda: take_back_last_turn(
-            self.services, self.id, language, False, lambda question: edited, question_id))
+        return self._start(None, language, lambda: fork_turn(
+            self.services, self.id, language, turn, False, lambda question: edited, question_id))
 
     def resume(self, language: str = "en") -> TurnRun:
         """Resume the unfinished turn from its saved step (Retry), streaming its events."""

@@ -1,7 +1,9 @@
-"""Taking back the last turn so it runs again: the same question answered afresh (regenerate) or the question
-changed (edit). The transcript loses the old turn through RemoveMessage (the other messages keep their ids),
-and the recall index, listed facts, pins and feedback lose it too, so nothing of it lingers."""
+"""Running a turn again: the same question answered afresh (regenerate) or the question changed (edit). The new
+version forks the conversation from the checkpoint that ended the turn before, so the old one stays in the
+thread's history as another version; the recall index and listed facts follow the new line. Where that
+checkpoint is gone (a session saved before versions), the last turn is taken back through RemoveMessage."""
 
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
@@ -10,7 +12,8 @@ from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage
 from graph.request.layout import without_turn
 from graph.session.journal import with_message_id, write_pending
 from graph.session.services import SessionServices
-from graph.session.transcript import completed_turn_count, has_unfinished_turn, thread_config
+from graph.session.transcript import FORK, completed_turn_count, has_unfinished_turn, thread_config
+from graph.storage.checkpoint_tree import CheckpointTree, before, forks_text
 from state.session import TurnEvent
 from state.texts import localized
 
@@ -63,4 +66,45 @@ def take_back_last_turn(services: SessionServices, session_id: str, language: st
     }, as_node="__start__")
     services.recall.drop_from(session_id, turn)
     services.storage.cache_drop_from(session_id, turn)  # a summary made ahead of the old turn is of nothing now
+    return payload
+
+
+def question_indexes(messages: Sequence[BaseMessage]) -> list[int]:
+    """Where each turn starts: the index of each user message, turn 1 first."""
+    return [i for i, message in enumerate(messages) if isinstance(message, HumanMessage)]
+
+
+def fork_turn(services: SessionServices, session_id: str, language: str, turn: int | None, answered_only: bool,
+              payload_for: Callable[[HumanMessage], dict], expected_id: str | None = None) -> dict | TurnEvent:
+    """The input that runs `turn` again as a new version, forked from the checkpoint that ended the turn before:
+    its question, or what `payload_for` makes of it. Refused when there is no such turn, when `answered_only`
+    and it has no answer, when `expected_id` (the question edited, or the answer regenerated, as the person saw
+    it) is no longer there, or when the turn is too far back to fork; `turn` None is the last. Callers hold the
+    session's lock."""
+    values = services.read_state(session_id)
+    messages: list[BaseMessage] = list(values.get("messages", []))
+    starts = question_indexes(messages)
+    turn = len(starts) if turn is None else turn
+    if not 1 <= turn <= len(starts):
+        return refusal(language, "rewrite_nothing")
+    start, end = starts[turn - 1], (starts[turn] if turn < len(starts) else len(messages))
+    answer = next((m for m in reversed(messages[start:end]) if not isinstance(m, HumanMessage)), None)
+    if answered_only and (answer is None or (turn == len(starts) and has_unfinished_turn(messages))):
+        return refusal(language, "regenerate_unanswered")
+    if expected_id is not None and expected_id != (answer.id if answered_only and answer else messages[start].id):
+        return refusal(language, "rewrite_moved")
+    tree = CheckpointTree(services.storage.checkpoint_rows(session_id))
+    fork = tree.fork_point(turn)
+    if fork is None:
+        if turn == len(starts):  # a session saved before versions: the last turn is replaced
+            return take_back_last_turn(services, session_id, language, answered_only, payload_for, expected_id)
+        return refusal(language, "rewrite_too_old")
+    line = forks_text((*before(tree.shown(), turn), (turn, uuid.uuid4().hex[:8])))
+    kept = {message.id for message in messages[:start]}  # pins and thumbs on what the new line shares stay
+    payload = {**with_message_id(payload_for(cast(HumanMessage, messages[start]))),
+               "pinned": [mid for mid in values.get("pinned") or [] if mid in kept],
+               "feedback": {mid: choice for mid, choice in (values.get("feedback") or {}).items() if mid in kept},
+               FORK: {"from": fork, "branch": line}}
+    services.recall.drop_from(session_id, turn)
+    services.storage.cache_drop_from(session_id, turn)
     return payload

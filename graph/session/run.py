@@ -20,15 +20,23 @@ from graph.models.clean_text import StreamCleaner
 from graph.session.contexts import LastContexts
 from graph.session.journal import read_pending, with_message_id, write_pending
 from graph.session.stop import GenerationStopped, StopSignal, finish_stopped_turn
-from graph.session.transcript import completed_turn_count, thread_config
+from graph.session.transcript import (
+    FORK,
+    checkpoint_config,
+    completed_turn_count,
+    thread_config,
+    turn_config,
+    without_fork,
+)
 from graph.storage import Storage
+from graph.storage.checkpoint_tree import CheckpointTree, forks_text
 from state import ChatState
 from state.session import SessionSettings, TurnEvent
 
 logger = logging.getLogger(__name__)
 
 STREAM_MODES: list[StreamMode] = ["custom", "updates"]
-TURN_INPUT_KEYS = ("messages", "session_id", "compression_rate", "turn_count")
+TURN_INPUT_KEYS = ("messages", "session_id", "compression_rate", "turn_count", "pinned", "feedback")
 
 
 class TurnRunner:
@@ -38,8 +46,13 @@ class TurnRunner:
         self.graph, self.storage, self.local = graph, storage, local  # local: the bundled model answers
         self.last_contexts = LastContexts()
 
-    def messages(self, session_id: str) -> list:
-        return self.graph.get_state(thread_config(session_id)).values.get("messages", [])
+    def messages(self, session_id: str, checkpoint_id: str | None = None) -> list:
+        """The transcript of the session's shown line (or as it was at `checkpoint_id`)."""
+        return self.graph.get_state(checkpoint_config(session_id, checkpoint_id)).values.get("messages", [])
+
+    def shown_branch(self, session_id: str) -> dict:
+        """The forks of the line a new turn continues."""
+        return {"branch": forks_text(CheckpointTree(self.storage.checkpoint_rows(session_id)).shown())}
 
     def _has_message(self, session_id: str, message_id: str) -> bool:
         return any(message.id == message_id for message in reversed(self.messages(session_id)))
@@ -54,7 +67,10 @@ class TurnRunner:
             restored = not self._has_message(session_id, pending["messages"][0].id)
             if restored:
                 values = {key: pending[key] for key in TURN_INPUT_KEYS if key in pending}  # older rows held more
-                self.graph.update_state(thread_config(session_id), values, as_node="__start__")
+                fork = pending.get(FORK)  # a new line's first message goes back on that line
+                config = turn_config(session_id, pending.get("turn_count") or 0, fork) if fork else \
+                    thread_config(session_id)
+                self.graph.update_state(config, values, as_node="__start__")
             self.storage.journal_clear(session_id)
         return restored
 
@@ -64,14 +80,16 @@ class TurnRunner:
         graph's runtime context, and describe it as events."""
         with self.storage.session_lock(session_id):  # one run per session at a time (tabs, instances)
             self.recover(session_id)
+            fork = payload.get(FORK) if payload is not None else None
+            turn = completed_turn_count(self.messages(session_id, fork and fork["from"])) + 1
             if payload is not None:
-                turn = completed_turn_count(self.messages(session_id)) + 1
                 payload = with_message_id({**payload, "turn_count": turn})
                 write_pending(self.storage, session_id, payload)
+            config = turn_config(session_id, turn, fork or self.shown_branch(session_id))
             streamed: list[str] = []
             saved = False  # a stream that ran to its end has saved the message with the turn
             try:
-                yield from self._stream(session_id, payload, stop, streamed, settings or SessionSettings())
+                yield from self._stream(config, without_fork(payload), stop, streamed, settings or SessionSettings())
                 saved = True
             except GenerationStopped:
                 kept = finish_stopped_turn(self.graph, session_id, "".join(streamed))
@@ -86,10 +104,11 @@ class TurnRunner:
                 if payload is not None and (saved or self._has_message(session_id, payload["messages"][0].id)):
                     self.storage.journal_clear(session_id)
 
-    def _stream(self, session_id: str, payload: dict | None, stop: threading.Event,
+    def _stream(self, config: RunnableConfig, payload: dict | None, stop: threading.Event,
                 streamed: list[str], settings: SessionSettings) -> Iterator[TurnEvent]:
         """Stream the graph, turning chunks and updates into events; the state is saved once, at the end."""
-        config: RunnableConfig = {**thread_config(session_id), "callbacks": [StopSignal(stop)]}
+        config = {**config, "callbacks": [StopSignal(stop)]}
+        session_id = config["configurable"]["thread_id"]
         cleaner = StreamCleaner()
         stream = self.graph.stream(cast(ChatState | None, payload), config, stream_mode=STREAM_MODES,
                                    durability="exit", context=settings)

@@ -186,8 +186,11 @@ class EntityStorage(Protocol):
 class Housekeeping(Protocol):
     """Keep the database small, say how big it is, and let it go."""
 
+    def checkpoint_rows(self, session_id: str) -> list[tuple[str, str | None, dict]]:
+        """(id, parent id, metadata) of each of a session's checkpoints: its tree of versions."""
+
     def prune_checkpoints(self, session_id: str, keep: int = KEEP_CHECKPOINTS) -> int:
-        """Delete a session's checkpoints older than its `keep` newest; returns how many went."""
+        """Delete the checkpoints of a session no version needs (its `keep` newest stay); returns how many went."""
 
     def compact(self) -> None:
         """Give freed space back; skipped when the database is busy."""

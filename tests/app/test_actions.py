@@ -28,7 +28,7 @@ def test_each_message_has_a_row_of_actions(app, fake_engine):
     first_question, first_answer, last_question, last_answer = messages_of(app, fake_engine)
     assert app.button(key=f"edit_{last_question.id}") and app.button(key=f"regenerate_{last_answer.id}")
     keys = {button.key for button in app.button}
-    assert f"edit_{first_question.id}" not in keys and f"regenerate_{first_answer.id}" not in keys
+    assert f"edit_{first_question.id}" in keys and f"regenerate_{first_answer.id}" not in keys
     assert {f"pin_{m.id}" for m in messages_of(app, fake_engine)} <= keys
     assert [f.key for f in app.feedback] == [f"feedback_{first_answer.id}", f"feedback_{last_answer.id}"]
     copies = [html.value for html in app.get("html") if "data-copy=" in html.value]
@@ -85,16 +85,35 @@ def test_an_edit_to_nothing_is_refused_and_loses_nothing(app, fake_engine):
     assert bubble_texts(app, 0) == ["keep this question"]
 
 
-def test_a_rewrite_of_a_summarized_turn_is_explained(app, fake_engine):
+def test_regenerate_keeps_the_earlier_answer_as_a_version_switched_in_place(app, fake_engine):
     send(app, "only question")
     session_id = app.session_state["session_id"]
     record = {"thread_id": session_id, "turns": [1], "turn_length": 1, "original_chars": 9, "summary_chars": 3,
               "compression_rate": 0.3, "summary": "One."}
-    fake_engine.engine.update_state(session_id, {"summary_history": [record]})
+    fake_engine.engine.update_state(session_id, {"summary_history": [record]})  # summarized: still a new version
     answer = messages_of(app, fake_engine)[-1]
+    fake_engine.chat.script = ["Another answer."]
     app.button(key=f"regenerate_{answer.id}").click().run()
-    assert any("이미 요약되어" in w.value for w in app.warning) and not app.error
-    assert bubble_texts(app, 1) == ["Reply to: only question"]
+    assert not app.warning and not app.error and bubble_texts(app, 1)[0] == "Another answer."
+    assert "2/2" in [c.value for c in app.chat_message[1].caption]
+    assert app.button(key="version_next_1").disabled and not app.button(key="version_back_1").disabled
+    app.button(key="version_back_1").click().run()
+    assert bubble_texts(app, 1)[0] == "Reply to: only question"
+    assert "1/2" in [c.value for c in app.chat_message[1].caption]
+
+
+def test_an_earlier_question_is_edited_into_a_new_version_and_the_original_comes_back(app, fake_engine):
+    for n in range(1, 4):
+        send(app, f"question {n}")
+    first = messages_of(app, fake_engine)[0]
+    app.button(key=f"edit_{first.id}").click().run()
+    app.text_area(key=f"edit_text_{first.id}").set_value("question 1, asked again")
+    next(b for b in app.button if b.label == "보내기").click().run()
+    assert not app.exception and len(app.chat_message) == 2
+    assert bubble_texts(app, 1)[0] == "Reply to: question 1, asked again"
+    assert "2/2" in [c.value for c in app.chat_message[1].caption]
+    app.button(key="version_back_1").click().run()
+    assert len(app.chat_message) == 6 and bubble_texts(app, 5)[0] == "Reply to: question 3"
 
 
 def test_feedback_is_saved_and_shown_as_chosen(app, fake_engine):

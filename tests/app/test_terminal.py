@@ -121,3 +121,21 @@ def test_loading_the_embeddings_leaves_the_root_logger_alone_and_prints_nothing(
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["0", "30"]
     assert result.stderr == ""  # no progress bar, no library's log line in a terminal chat
+
+
+def test_terminal_versions_regenerate_edit_and_switch(fake_engine):
+    engine = fake_engine(None)
+    fake_engine.chat.script = ["one", "two", "two again", "edited one"]
+    out = io.StringIO()
+    main(["chat", "--session", "versions"], out=out, engine=engine,
+         read=lines("first", "second", "/versions", "/regenerate", "/versions", "/edit 1 first, edited",
+                    "/versions", "/version 1 1", "/version 9 9", "/edit x"))
+    text = out.getvalue()
+    assert "No turn has another version yet" in text
+    assert "two again" in text and "Turn 2: version 2 of 2 shown" in text
+    assert "edited one" in text and "Turn 1: version 2 of 2 shown" in text
+    assert "No such version to show" in text and "Use /edit N text" in text
+    session = engine.session("versions")
+    assert [m.content for m in session.messages()] == ["first", "one", "second", "two again"]
+    assert set(session.versions()) == {1, 2}
+    assert (session.versions()[1].shown, session.versions()[2].shown) == (1, 2)

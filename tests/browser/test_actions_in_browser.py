@@ -1,5 +1,6 @@
 """Actions on messages in a real browser on the bundled model: regenerate (Stop by the input meanwhile),
-edit-and-resend, a file attached in the chat input, copy, export as Markdown and JSON, 👍 kept over a reload."""
+edit-and-resend, versions of a turn switched and kept over a reload, an earlier question edited into a new
+version, a file attached in the chat input, copy, export as Markdown and JSON, 👍 kept over a reload."""
 
 import json
 import re
@@ -92,7 +93,7 @@ def test_edit_and_resend_replaces_the_last_turn(running, page):
     open_new_chat(page, running)
     send(page, "Hello! I am Mina.", 1)
     send(page, "What colour is the sky?", 2)
-    page.locator('[class*="st-key-edit_"] button:visible').click()
+    page.locator('[class*="st-key-edit_"] button:visible').last.click()
     editor = page.locator('[data-testid="stForm"] textarea')
     editor.wait_for(timeout=30_000)
     assert editor.input_value() == "What colour is the sky?"
@@ -104,6 +105,70 @@ def test_edit_and_resend_replaces_the_last_turn(running, page):
     assert page.get_by_text("What colour is the sky?").count() == 0
     assert [m["text"] for m in exported_messages(page) if m["role"] == "user"] == [
         "Hello! I am Mina.", "What colour is grass?"]
+
+
+def shown_version(page, turn: int) -> str:
+    """The "2/3" under turn `turn`'s answer."""
+    actions = page.locator(f"{ASSISTANT} [class*='st-key-actions_']").nth(turn - 1)
+    return actions.get_by_test_id("stCaptionContainer").inner_text().strip()
+
+
+def switch_version(page, turn: int, direction: str, expected: str, answers: int) -> None:
+    """Click ‹ or › under a turn's answer and wait for the page drawn from the version shown."""
+    page.locator(f".st-key-version_{direction}_{turn} button:visible").first.click()
+    deadline = time.monotonic() + REPLY_SECONDS
+    while time.monotonic() < deadline:
+        if page.locator('[data-stale="true"]').count() == 0 and page.get_by_test_id("stStatusWidget").count() == 0:
+            captions = page.locator(f"{ASSISTANT} [class*='st-key-actions_']").nth(turn - 1)
+            if captions.count() and captions.get_by_test_id("stCaptionContainer").inner_text().strip() == expected:
+                wait_for_answers(page, answers, seen_running=True)
+                return
+        time.sleep(0.1)
+    raise TimeoutError(f"version {expected} of turn {turn} was not shown")
+
+
+def test_regenerate_twice_keeps_three_versions_switched_and_kept_over_a_reload(running, page):
+    open_new_chat(page, running)
+    send(page, "Hello! I am Mina.", 1)
+    send(page, "Name one primary colour.", 2)
+    texts = [exported_messages(page)[-1]["text"]]
+    for _ in range(2):
+        page.locator('[class*="st-key-regenerate_"] button:visible').click()
+        wait_for_answers(page, 2)
+        texts.append(exported_messages(page)[-1]["text"])
+    assert shown_version(page, 2) == "3/3" and page.locator(USER).count() == 2
+    switch_version(page, 2, "back", "2/3", 2)
+    switch_version(page, 2, "back", "1/3", 2)
+    assert exported_messages(page)[-1]["text"] == texts[0]
+    page.reload()
+    page.locator(ASSISTANT).nth(1).locator('[data-testid="stFeedback"]').wait_for(timeout=REPLY_SECONDS * 1000)
+    assert shown_version(page, 2) == "1/3" and page.locator(".st-key-version_back_2 button:visible").first.is_disabled()
+    for expected in ("2/3", "3/3"):
+        switch_version(page, 2, "next", expected, 2)
+    assert exported_messages(page)[-1]["text"] == texts[2]
+
+
+def test_an_earlier_question_edited_forks_the_chat_and_the_original_comes_back_whole(running, page):
+    open_new_chat(page, running)
+    lines = ["Hello! I am Mina.", "I live in Busan.", "I have a cat named Coco.", "I like green tea.",
+             "My sister is Hana.", "What is my cat's name?"]
+    for count, line in enumerate(lines, 1):
+        send(page, line, count)
+    original = page.locator(f"{USER}, {ASSISTANT}").all_inner_texts()
+    page.locator('[class*="st-key-edit_"] button:visible').nth(1).click()
+    editor = page.locator('[data-testid="stForm"] textarea')
+    editor.wait_for(timeout=30_000)
+    assert editor.input_value() == "I live in Busan."
+    editor.fill("I live in Seoul.")
+    page.get_by_role("button", name="보내기", exact=True).click()
+    wait_for_answers(page, 2)
+    questions = page.locator(USER).all_inner_texts()
+    assert len(questions) == 2 and "I am Mina" in questions[0] and "I live in Seoul." in questions[1]
+    assert shown_version(page, 2) == "2/2" and page.get_by_text("Coco").count() == 0
+    switch_version(page, 2, "back", "1/2", 6)
+    shown = page.locator(f"{USER}, {ASSISTANT}").all_inner_texts()
+    assert [text.replace("‹\n\n1/2\n\n›\n\n", "") for text in shown] == original  # all of it, and ‹ 1/2 ›
+    assert sum("1/2" in text for text in shown) == 1
 
 
 def test_a_file_attached_in_the_input_becomes_a_document_and_the_text_is_sent(running, page, tmp_path):

@@ -37,7 +37,8 @@ def test_a_handle_kept_from_before_an_id_changed_hands_reads_nothing_of_the_new_
     ada = engine.session("passed-on", owner=ADA)
     send(ada, "Ada's secret is 4711.")
     for read in (kept.state, kept.messages, kept.view, kept.last_context, kept.settings, kept.documents,
-                 kept.turns_completed, kept.unfinished, kept.stop, kept.recover, lambda: kept.turn_excerpts([1])):
+                 kept.turns_completed, kept.unfinished, kept.stop, kept.recover, lambda: kept.turn_excerpts([1]),
+                 kept.versions, lambda: kept.show_version(1, 1)):
         with pytest.raises(SessionNotFound):
             read()
     assert "4711" in ada.messages()[0].content
@@ -59,7 +60,7 @@ def test_operations_on_an_id_nobody_has_write_nothing(engine):
         engine.rename("never-made", "bob's title", owner=BOB)
     bob = engine.session("never-made", owner=BOB)
     for change in (lambda: bob.pin("m1"), lambda: bob.give_feedback("m1", "up"), lambda: bob.remove_document(1),
-                   lambda: bob.edit_summary(1, "text")):
+                   lambda: bob.edit_summary(1, "text"), lambda: bob.show_version(1, 1)):
         with pytest.raises(SessionNotFound):
             change()
     assert bob.summarize_now() is False

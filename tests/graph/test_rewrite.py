@@ -1,5 +1,6 @@
-"""Regenerate and edit-and-resend of the last turn: the old turn leaves the transcript, the recall index, pins
-and feedback; the new one runs as that turn, with streaming and non-streaming models on both backends."""
+"""Regenerate and edit-and-resend of the last turn: the old turn leaves the transcript shown, the recall index,
+pins and feedback (it stays a version, see test_versions); the new one runs as that turn, with streaming and
+non-streaming models on both backends."""
 
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
@@ -116,7 +117,7 @@ def test_rewrites_that_cannot_run_are_refused_and_change_nothing(engine, chat_mo
     assert session.messages() == before and len(chat_model.calls) == 2
 
 
-def test_a_turn_already_summarized_is_not_rewritten(engine, chat_model):
+def test_a_summarized_turn_is_rewritten_as_a_version_forked_before_its_summary(engine, chat_model):
     session = engine.session("s")
     for n in range(1, 4):
         send(session, f"question {n}")
@@ -124,13 +125,13 @@ def test_a_turn_already_summarized_is_not_rewritten(engine, chat_model):
               "compression_rate": 0.3, "summary": "Three questions."}
     with engine.storage.session_lock("s"):
         engine.update_state("s", {"summary_history": [record]})
-    before, calls = session.messages(), len(chat_model.calls)
-    for run in (session.regenerate(), session.edit_last("another question 3")):
-        events = finish(run, session)
-        assert [e.data["code"] for e in events] == ["rewrite_summarized"]
-        assert "summarized" in events[0].text
-    assert session.messages() == before and len(chat_model.calls) == calls
-    assert "question 3" in session.turn_excerpts([3])[0]["user"]
+    chat_model.script = ["answer 3 again"]
+    assert finish(session.regenerate(), session)[-1].text == "answer 3 again"
+    assert session.state().get("summary_history", []) == []  # the new version's line has no summary of itself
+    assert session.versions()[3].count == 2
+    assert session.show_version(3, 1)
+    assert session.state()["summary_history"] == [record] and session.messages()[-1].content == "Reply to: question 3"
+    assert "Reply to: question 3" in session.turn_excerpts([3])[0]["assistant"]
 
 
 def test_pins_and_feedback_of_the_removed_turn_go_the_others_stay(engine, chat_model):

@@ -1,5 +1,6 @@
 """After every turn the engine keeps only the checkpoints a load of the session replays (from the oldest full copy
-of a delta channel it needs), on either backend."""
+of a delta channel it needs) and those of the turns that can still be forked into a new version, on either
+backend."""
 
 from pathlib import Path
 
@@ -7,6 +8,7 @@ from langgraph.checkpoint.serde.types import _DeltaSnapshot
 
 from graph.session.transcript import thread_config
 from graph.storage.base import KEEP_CHECKPOINTS
+from graph.storage.checkpoint_tree import EDITABLE_TURNS
 from graph.storage.postgres import PostgresStorage
 from graph.storage.replay import first_step_needed
 from tests.conftest import make_engine, open_database
@@ -53,7 +55,10 @@ def test_a_real_conversation_keeps_what_its_load_replays(backend: str, database:
         rows = checkpoint_rows(engine.storage, "long")
         kept = list(engine.saver.list(thread_config("long")))
         assert rows["checkpoints"] == len(kept) > KEEP_CHECKPOINTS
-        assert kept[-1].metadata["step"] == first_step_needed(kept[0].metadata) > 0  # the older ones went
+        assert 0 < kept[-1].metadata["step"] <= first_step_needed(kept[0].metadata)
+        turns_kept = {checkpoint.metadata.get("turn") for checkpoint in kept}
+        assert set(range(TURNS - EDITABLE_TURNS - 1, TURNS + 1)) <= turns_kept  # each turn that can be forked
+        assert min(turns_kept) > 1 and len(kept) < 3 * EDITABLE_TURNS  # the older ones went
         assert any(isinstance(value, _DeltaSnapshot) for value in kept[-1].checkpoint["channel_values"].values())
         if backend == "postgres":
             assert unreferenced_rows(engine.storage, "long") == 0

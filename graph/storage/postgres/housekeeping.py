@@ -4,11 +4,12 @@ space made reusable at once."""
 import logging
 from collections import defaultdict
 
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from psycopg.rows import dict_row
 
 from graph.storage.base import KEEP_CHECKPOINTS
+from graph.storage.checkpoint_tree import prunable, saver_rows
 from graph.storage.postgres.connection import Database
-from graph.storage.replay import first_step_needed
 from graph.storage.shared.common import APP_TABLES
 
 logger = logging.getLogger(__name__)
@@ -17,17 +18,8 @@ SAVER_TABLES = ("checkpoint_migrations", "checkpoints", "checkpoint_blobs", "che
 CHURNED_TABLES = ("checkpoints", "checkpoint_blobs", "checkpoint_writes", "summary_prefetch", "turn_journal",
                   "chat_sessions")  # rows written and deleted (or rewritten) on every turn
 
-LATEST_METADATA_SQL = """
-SELECT metadata FROM checkpoints WHERE thread_id = %s AND checkpoint_ns = '' ORDER BY checkpoint_id DESC LIMIT 1
-"""
-
-OLD_CHECKPOINTS_SQL = """
-SELECT checkpoint_ns, checkpoint_id FROM (
-    SELECT checkpoint_ns, checkpoint_id, metadata,
-           row_number() OVER (PARTITION BY checkpoint_ns ORDER BY checkpoint_id DESC) AS newness
-    FROM checkpoints WHERE thread_id = %s
-) AS ranked
-WHERE newness > %s AND (%s::int IS NULL OR (metadata ->> 'step')::int < %s::int)
+THREAD_ROWS_SQL = """
+SELECT checkpoint_ns, checkpoint_id, parent_checkpoint_id, metadata FROM checkpoints WHERE thread_id = %s
 """
 
 DELETE_WRITES_SQL = """
@@ -59,6 +51,15 @@ class PostgresHousekeeping:
 
     db: Database
     own_checkpoints: bool
+    saver: BaseCheckpointSaver
+
+    def checkpoint_rows(self, session_id: str) -> list[tuple[str, str | None, dict]]:
+        if not self.own_checkpoints:
+            return saver_rows(self.saver, session_id)
+        with self.db.cursor() as cur:
+            found = cur.execute(THREAD_ROWS_SQL, (session_id,)).fetchall()
+        return [(row["checkpoint_id"], row["parent_checkpoint_id"], row["metadata"] or {})
+                for row in found if row["checkpoint_ns"] == ""]
 
     def prune_checkpoints(self, session_id: str, keep: int = KEEP_CHECKPOINTS) -> int:
         """Delete older checkpoints with their pending writes, and the blobs no kept checkpoint uses.
@@ -70,11 +71,11 @@ class PostgresHousekeeping:
         removed = 0
         with self.db.connection() as conn, conn.transaction(), conn.cursor(row_factory=dict_row) as cur:
             cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            latest = cur.execute(LATEST_METADATA_SQL, (session_id,)).fetchone()
-            needed = first_step_needed(latest["metadata"] if latest else None)
-            old: dict[str, list[str]] = defaultdict(list)
-            for row in cur.execute(OLD_CHECKPOINTS_SQL, (session_id, max(keep, 1), needed, needed)).fetchall():
-                old[row["checkpoint_ns"]].append(row["checkpoint_id"])
+            spaces: dict[str, list[tuple[str, str | None, dict]]] = defaultdict(list)
+            for row in cur.execute(THREAD_ROWS_SQL, (session_id,)).fetchall():
+                spaces[row["checkpoint_ns"]].append((row["checkpoint_id"], row["parent_checkpoint_id"],
+                                                     row["metadata"] or {}))
+            old = {namespace: ids for namespace, rows in spaces.items() if (ids := prunable(rows, max(keep, 1)))}
             for namespace, ids in old.items():
                 cur.execute(DELETE_WRITES_SQL, (session_id, namespace, ids))
                 freed = cur.execute(DELETE_CHECKPOINTS_SQL, (session_id, namespace, ids)).fetchall()

@@ -8,10 +8,12 @@ import sqlite3
 from pathlib import Path
 
 from graph.storage.base import KEEP_CHECKPOINTS
-from graph.storage.replay import first_step_needed
+from graph.storage.checkpoint_tree import prunable, saver_rows
 from graph.storage.shared.base import Tables
 
 logger = logging.getLogger(__name__)
+
+DELETE_BATCH = 500  # ids per DELETE (SQLite binds at most 999 values)
 
 
 class SqliteHousekeeping(Tables):
@@ -19,21 +21,31 @@ class SqliteHousekeeping(Tables):
 
     path: Path | None
 
+    def checkpoint_rows(self, session_id: str) -> list[tuple[str, str | None, dict]]:
+        if not self.own_checkpoints:
+            return saver_rows(self.saver, session_id)
+        with self.rows() as cur:
+            found = cur.execute("SELECT checkpoint_id, parent_checkpoint_id, metadata FROM checkpoints "
+                                "WHERE thread_id = ? AND checkpoint_ns = ''", (session_id,)).all()
+        return [(row["checkpoint_id"], row["parent_checkpoint_id"], json.loads(row["metadata"] or "{}"))
+                for row in found]
+
     def prune_checkpoints(self, session_id: str, keep: int = KEEP_CHECKPOINTS) -> int:
         if not self.own_checkpoints:  # checkpoints kept elsewhere (in memory) are not ours to prune
             return 0
-        with self.rows() as cur:
-            latest = cur.execute("SELECT metadata FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = '' "
-                                 "ORDER BY checkpoint_id DESC LIMIT 1", (session_id,)).one()
-            needed = first_step_needed(json.loads(latest["metadata"]) if latest and latest["metadata"] else None)
-            removed = cur.execute(
-                "DELETE FROM checkpoints WHERE thread_id = ? AND checkpoint_id NOT IN ("
-                " SELECT checkpoint_id FROM checkpoints WHERE thread_id = ? ORDER BY checkpoint_id DESC LIMIT ?)"
-                " AND (? IS NULL OR CAST(json_extract(CAST(metadata AS TEXT), '$.step') AS INTEGER) < ?)",
-                (session_id, session_id, keep, needed, needed)).rowcount
-            cur.execute("DELETE FROM writes WHERE thread_id = ? AND checkpoint_id NOT IN ("
-                        " SELECT checkpoint_id FROM checkpoints WHERE thread_id = ?)", (session_id, session_id))
-        return removed
+        with self.rows() as cur:  # one transaction: what a run saves meanwhile waits for it
+            found = cur.execute("SELECT checkpoint_id, parent_checkpoint_id, metadata FROM checkpoints "
+                                "WHERE thread_id = ? AND checkpoint_ns = ''", (session_id,)).all()
+            old = prunable(((row["checkpoint_id"], row["parent_checkpoint_id"], json.loads(row["metadata"] or "{}"))
+                            for row in found), max(keep, 1))
+            for start in range(0, len(old), DELETE_BATCH):
+                batch = old[start:start + DELETE_BATCH]
+                marks = ", ".join("?" * len(batch))
+                cur.execute(f"DELETE FROM writes WHERE thread_id = ? AND checkpoint_id IN ({marks})",
+                            (session_id, *batch))
+                cur.execute(f"DELETE FROM checkpoints WHERE thread_id = ? AND checkpoint_id IN ({marks})",
+                            (session_id, *batch))
+        return len(old)
 
     def compact(self) -> None:
         try:
