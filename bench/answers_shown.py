@@ -20,7 +20,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 DATA = ROOT.parent / "shared" / "data" / "locomo-dev" / "41.json"
-FRAMING = ("do not repeat the instructions", "not shown", "rephrase", "earlier_turns", "이전 대화 요약", "[note]")
+FRAMING = ("do not repeat the instructions", "not shown", "rephrase", "earlier_turns", "이전 대화 요약",
+           "summary of the conversation so far", "[note]")
 QUOTE_STARTS = ("You said on turn", "턴(", "您在第")
 
 

@@ -16,31 +16,35 @@ BASE_SYSTEM_PROMPT = (
 
 SYSTEM_PROMPT_TEMPLATE = "{base_prompt}\n\nToday's date: {today}"
 
-SUMMARY_SECTION_HEADER = "\n[이전 대화 요약]"
+# The summaries' heading and line in the chat's language; the design's own (Korean) where it is not known.
+SUMMARY_HEADINGS = {"ko": "[이전 대화 요약]", "en": "[Summary of the conversation so far]"}
+SUMMARY_LINE_TEMPLATES = {"ko": "[{first}-{last}턴] {summary}", "en": "[Turns {first}-{last}] {summary}"}
+DESIGN_LANGUAGE = "ko"
 
-SUMMARY_LINE_TEMPLATE = "[{first}-{last}턴] {summary}"
+SUMMARY_SECTION_HEADER = "\n" + SUMMARY_HEADINGS[DESIGN_LANGUAGE]
+SUMMARY_LINE_TEMPLATE = SUMMARY_LINE_TEMPLATES[DESIGN_LANGUAGE]
 
 
-def render_summary_lines(summary_history: Sequence[SummaryRecord]) -> list[str]:
-    """One `[1-3턴] ...` line per summary, oldest first."""
+def render_summary_lines(summary_history: Sequence[SummaryRecord], language: str = DESIGN_LANGUAGE) -> list[str]:
+    """One `[1-3턴] ...` (`[Turns 1-3] ...`) line per summary, oldest first."""
+    template = SUMMARY_LINE_TEMPLATES.get(language, SUMMARY_LINE_TEMPLATE)
     return [
-        SUMMARY_LINE_TEMPLATE.format(
-            first=record["turns"][0], last=record["turns"][-1], summary=record["summary"]
-        )
+        template.format(first=record["turns"][0], last=record["turns"][-1], summary=record["summary"])
         for record in summary_history
         if not record.get("deleted")
     ]
 
 
 def render_system_prompt(
-    base_prompt: str, summary_history: Sequence[SummaryRecord], now: datetime
+    base_prompt: str, summary_history: Sequence[SummaryRecord], now: datetime, language: str = DESIGN_LANGUAGE
 ) -> str:
-    """Fill the system prompt with the date and the summaries section, when there is one."""
+    """Fill the system prompt with the date and the summaries section, when there is one, headed in `language`
+    (the page's)."""
     text = SYSTEM_PROMPT_TEMPLATE.format(
         base_prompt=base_prompt.strip() or BASE_SYSTEM_PROMPT,
         today=now.strftime("%Y-%m-%d (%A)"),
     )
-    lines = render_summary_lines(summary_history)
+    lines = render_summary_lines(summary_history, language)
     if not lines:
         return text
-    return "\n".join([text, SUMMARY_SECTION_HEADER, *lines])
+    return "\n".join([text, "\n" + SUMMARY_HEADINGS.get(language, SUMMARY_HEADINGS[DESIGN_LANGUAGE]), *lines])

@@ -41,7 +41,7 @@ from graph.request.report import report_parts, tool_definition_tokens
 from graph.request.reuse import fingerprint, read_before
 from graph.tools.answer import led_by_results, result_lead
 from prompt.context import CITATION_REMINDER, EARLIER_SHORTENED, TOOL_LIMIT_REPLY
-from prompt.system import BASE_SYSTEM_PROMPT, render_system_prompt
+from prompt.system import BASE_SYSTEM_PROMPT, DESIGN_LANGUAGE, render_system_prompt
 from state import ChatState
 from state.messages import message_text
 from state.session import SessionSettings
@@ -109,6 +109,7 @@ def request_parts(state: ChatState, base_prompt: str, now: datetime, cite: bool,
     consolidated = state.get("consolidated") or []
     summaries = active_summaries(history, consolidated) if policy.consolidates else policy.carried(history)
     prompt = settings.system_prompt or base_prompt
+    language = state.get("language") or DESIGN_LANGUAGE  # the page's: summaries are headed in it
     turns, current = split_turns(transcript)
     covered = first_raw_turn(history, len(turns), keep_last_turn) - 1
     pinned_ids = frozenset(state.get("pinned") or [])
@@ -118,7 +119,7 @@ def request_parts(state: ChatState, base_prompt: str, now: datetime, cite: bool,
         raw_turns, current = [tools_as_text(turn) for turn in raw_turns], tools_as_text(current)
     reminders = reminder_message([CITATION_REMINDER if cite else "", settings.reminder])
     return RequestParts(
-        render_system=lambda carried: SystemMessage(render_system_prompt(prompt, carried, now)),
+        render_system=lambda carried: SystemMessage(render_system_prompt(prompt, carried, now, language)),
         summaries=list(summaries),
         raw_turns=raw_turns,
         current=list(current),

@@ -19,18 +19,19 @@ from prompt.context import (
 )
 from prompt.documents import DOCUMENTS_MESSAGE
 from prompt.recall import RECALL_HEADER
-from prompt.system import SUMMARY_SECTION_HEADER, render_summary_lines
+from prompt.system import SUMMARY_HEADINGS, SUMMARY_LINE_TEMPLATES, render_summary_lines
 from state.messages import message_text
 
 DOCUMENTS_HEADER = DOCUMENTS_MESSAGE.split("\n", 1)[0]
-HEADERS = (PINNED_HEADER, RECALL_HEADER, DOCUMENTS_HEADER, SUMMARY_SECTION_HEADER.strip(), TOOL_PLACEHOLDER,
+HEADERS = (PINNED_HEADER, RECALL_HEADER, DOCUMENTS_HEADER, *SUMMARY_HEADINGS.values(), TOOL_PLACEHOLDER,
            f"[{EARLIER_SHORTENED}: characters omitted]", f"[{RECENT_SHORTENED}: characters omitted]",
            FRAMING_CORRECTION, REPEAT_CORRECTION)  # a correction copied back is framing too
 _NOTE = re.compile(r"\[[^\[\]\n]{1,120}: [\d,]+ characters omitted\]")
 # A reply that shows these copies the shape of the framing, not only its facts.
 SHAPE = re.compile(
     r"\"(?:documents|document|title|contents|earlier_turns|turn|date|user|assistant|tools)\"\s*:|\[\d+-\d+턴\]"
-    r"|\(\d{4}-\d{2}-\d{2}, turn \d+\)|이전 대화 요약|참고 문서|reference documents|excerpts from earlier"
+    r"|\[Turns \d+-\d+\]|\(\d{4}-\d{2}-\d{2}, turn \d+\)|이전 대화 요약|summary of the conversation so far|참고 문서"
+    r"|reference documents|excerpts from earlier"
     r"|messages the user pinned",
     re.IGNORECASE,
 )
@@ -50,6 +51,6 @@ def request_framing(system_prompt: str, parts: RequestParts, context: Sequence[B
     blocks = [message_text(m) for m in parts.shown()]
     instructions = [message_text(m) for m in parts.preface]
     always = (system_prompt, *HEADERS, *notes, *instructions, *(message_text(m) for m in parts.after))
-    shaped = (*render_summary_lines(parts.summaries), *(message_text(m) for m in pinned_message(parts.pinned)),
-              *blocks)
+    summaries = [line for lang in SUMMARY_LINE_TEMPLATES for line in render_summary_lines(parts.summaries, lang)]
+    shaped = (*summaries, *(message_text(m) for m in pinned_message(parts.pinned)), *blocks)
     return Framing(tuple(text for text in always if text.strip()), tuple(text for text in shaped if text.strip()))

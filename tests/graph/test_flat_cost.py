@@ -100,7 +100,7 @@ def test_summary_made_after_turn_3_is_applied_at_turn_4_without_a_call(database,
     assert len(summary_calls(summary_model)) == calls_before  # applied, not made, during turn 4
     assert [e.data["turns"] for e in events if e.kind == "summary"] == [[[1, 2, 3]]]
     assert [r["turns"] for r in session.state()["summary_history"]] == [[1, 2, 3]]
-    assert "[1-3턴]" in chat_model.calls[-1][0].content
+    assert "[Turns 1-3]" in chat_model.calls[-1][0].content  # headed in the page's language (the API's: English)
 
 
 def test_summaries_made_ahead_follow_the_sessions_own_policy(database, chat_model):

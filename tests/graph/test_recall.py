@@ -121,7 +121,7 @@ def test_an_edited_summary_is_what_the_model_sees_next(engine):
     session.edit_summary(record["turns"][0], "The user likes tea and lives in Busan.")
     play(session, [filler(5)])
     system = message_text(session.last_context()[0])
-    assert "[1-3턴] The user likes tea and lives in Busan." in system and record["summary"] not in system
+    assert "[Turns 1-3] The user likes tea and lives in Busan." in system and record["summary"] not in system
     edited = session.state()["summary_history"][0]
     assert edited["edited"] and edited["original_summary"] == record["summary"]
 

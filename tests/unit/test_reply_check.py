@@ -192,7 +192,7 @@ def test_a_requests_framing_is_its_prompt_notes_and_reminders_and_its_shaped_mat
     assert {"Be kind.", NOTE, "[Agent instructions]\nTalk like a poet.", "Always answer in one sentence."} \
         <= set(framing.always)
     assert not any("Today's date" in text for text in framing.always)  # a clock answer may state it
-    assert set(framing.shaped) == {*SUMMARY_LINES, DOCUMENTS}
+    assert set(framing.shaped) == {*SUMMARY_LINES, *render_summary_lines([SUMMARY], "en"), DOCUMENTS}  # type: ignore[list-item]
 
 
 IMITATED = '{"referenced document "title": 1, "authority@example.com": 2, "project": "kickoff"}'
