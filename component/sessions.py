@@ -89,11 +89,23 @@ def chat_meta(session: SessionInfo) -> str:
     return t_count("chat_meta", session.turns, when=when).rstrip(" ·")
 
 
+def menu_key(session_id: str) -> str:
+    """The ⋯ menu of a chat, whose open state the page keeps (so an action can close it)."""
+    return f"menu_{session_id}"
+
+
 def _rename(engine: Engine, session_id: str) -> None:
     title = st.session_state.get(f"title_{session_id}", "")
     if title.strip():
         with contextlib.suppress(SessionNotFound):  # a chat of a person since signed out: nothing to do
             engine.rename(session_id, title, owner=current_owner())
+    st.session_state[menu_key(session_id)] = False  # done: the menu closes, and opens again on the next click
+
+
+def _ask_to_delete(session_id: str) -> None:
+    """Close the menu and ask below the row whether to delete for good."""
+    st.session_state[CONFIRM_KEY] = session_id
+    st.session_state[menu_key(session_id)] = False
 
 
 def _delete(engine: Engine, session_id: str, fallback: str | None) -> None:
@@ -107,10 +119,10 @@ def _delete(engine: Engine, session_id: str, fallback: str | None) -> None:
 def draw_chat_menu(engine: Engine, session: SessionInfo) -> None:
     """The ⋯ menu of one chat: a new title, or delete (confirmed below the row)."""
     sid = session.session_id
-    with st.popover("⋯", type="tertiary", help=t("chat_menu"), key=f"menu_{sid}"):
+    with st.popover("⋯", type="tertiary", help=t("chat_menu"), key=menu_key(sid), on_change="rerun"):
         st.text_input(t("rename"), value=session.title, key=f"title_{sid}", max_chars=120)
         st.button(t("save"), key=f"save_title_{sid}", on_click=_rename, args=(engine, sid))
-        st.button(t("delete"), key=f"delete_{sid}", on_click=lambda: st.session_state.update({CONFIRM_KEY: sid}))
+        st.button(t("delete"), key=f"delete_{sid}", on_click=_ask_to_delete, args=(sid,))
 
 
 def draw_delete_confirmation(engine: Engine, sessions: list[SessionInfo], session_id: str) -> None:

@@ -156,3 +156,32 @@ def test_a_new_chat_starts_from_the_defaults_not_from_the_last_chats_switches(ru
     open_page(page, first_chat)
     page.locator(ASSISTANT).first.wait_for(timeout=PAGE_SECONDS * 1000)
     assert not recall_switch(page).is_checked()  # and the first chat kept its own
+
+
+def test_the_chat_menu_closes_after_a_rename_opens_again_and_never_covers_the_delete_question(running, page):
+    url, _ = running
+    open_page(page, url)
+    page.get_by_test_id(CHAT_INPUT).fill("Plan a picnic for Saturday.")
+    page.keyboard.press("Enter")
+    page.locator(".st-key-stop").wait_for(state="detached", timeout=REPLY_SECONDS * 1000)
+    page.wait_for_url("**session=*", timeout=PAGE_SECONDS * 1000)
+    session_id = page.url.split("session=")[1].split("&")[0]
+    menu = page.locator(f".st-key-menu_{session_id} button").first
+    body = page.get_by_test_id("stPopoverBody")
+    menu.click()
+    title = page.locator(f".st-key-title_{session_id} input")
+    title.wait_for(timeout=PAGE_SECONDS * 1000)
+    title.fill("Saturday picnic")
+    page.locator(f".st-key-save_title_{session_id} button").click()
+    page.locator(f".st-key-open_{session_id} button", has_text="Saturday picnic").first.wait_for(
+        timeout=PAGE_SECONDS * 1000)
+    page.mouse.move(700, 500)  # the pointer leaves the menu, as a person's does
+    body.wait_for(state="hidden", timeout=PAGE_SECONDS * 1000)  # the menu closed with the rename
+    menu.click()  # and the first click opens it again
+    title.wait_for(state="visible", timeout=PAGE_SECONDS * 1000)
+    page.locator(f".st-key-delete_{session_id} button").click()
+    page.locator(".st-key-confirm_delete_no button").wait_for(timeout=PAGE_SECONDS * 1000)
+    body.wait_for(state="hidden", timeout=PAGE_SECONDS * 1000)  # the question is not under the menu
+    page.locator(".st-key-confirm_delete_no button").click()
+    page.locator(".st-key-confirm_delete_no").wait_for(state="detached", timeout=PAGE_SECONDS * 1000)
+    assert page.locator(f".st-key-open_{session_id}").count() == 1
