@@ -1,10 +1,13 @@
 """The model picker in a real browser: the app on an OpenAI-compatible server the test starts, another of its
 models picked for a chat, kept after a reload; the bundled model picked in another chat starts and answers."""
 
+import contextlib
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from tests.browser.conftest import RunningApp
@@ -36,29 +39,45 @@ def endpoint_app(tmp_path_factory, endpoint) -> Iterator[str]:
         app.stop()
 
 
+def answering(bubble: str) -> list[str]:
+    """The models an answer's bubble says wrote it."""
+    return re.findall(r"Answer \d+ from ([\w-]+)\.", bubble)
+
+
+def shows(page, label: str) -> None:
+    """Wait until the picker shows the model `label` as the chat's."""
+    expect(page.locator(PICKER).get_by_role("combobox")).to_have_value(label, timeout=30_000)
+
+
 def pick(page, label: str) -> None:
-    """Open the picker and choose the model shown as `label`."""
-    page.locator(f"{PICKER} [data-baseweb='select']").click()
-    page.get_by_role("option", name=label, exact=True).click()
-    expect(page.locator(PICKER)).to_contain_text(label, timeout=30_000)
+    """Open the picker and choose the model shown as `label` (opened again while the page still redraws itself
+    after a reply, which closes the list)."""
+    option = page.get_by_role("option", name=label, exact=True)
+    deadline = time.monotonic() + 30
+    while not option.is_visible() and time.monotonic() < deadline:
+        page.locator(PICKER).get_by_role("button", name="Open").click()
+        with contextlib.suppress(PlaywrightTimeoutError):
+            option.wait_for(timeout=2_000)
+    option.click()
+    shows(page, label)
 
 
 def test_a_picked_model_answers_the_chat_and_is_kept_after_a_reload(endpoint_app, endpoint, english_page):
     page = english_page
     page.goto(endpoint_app)
     page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
-    expect(page.locator(PICKER)).to_contain_text("model-a", timeout=30_000)
-    assert re.fullmatch(r"Answer \d+ from model-a\.", send_and_read(page, "Hello!")[-1].strip())
+    shows(page, "model-a")
+    assert answering(send_and_read(page, "Hello!")[-1]) == ["model-a"]
     page.wait_for_function("() => location.search.includes('session=')", timeout=30_000)
 
     pick(page, "model-b")
-    assert re.fullmatch(r"Answer \d+ from model-b\.", send_and_read(page, "Who answers now?")[-1].strip())
+    assert answering(send_and_read(page, "Who answers now?")[-1]) == ["model-b"]
 
     page.reload()
     page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
-    expect(page.locator(PICKER)).to_contain_text("model-b", timeout=30_000)
+    shows(page, "model-b")
     expect(page.locator(ASSISTANT).last).to_contain_text("from model-b.", timeout=30_000)
-    assert re.fullmatch(r"Answer \d+ from model-b\.", send_and_read(page, "Still you?")[-1].strip())
+    assert answering(send_and_read(page, "Still you?")[-1]) == ["model-b"]
     assert endpoint.answered_by().count("model-b") >= 2
 
 
