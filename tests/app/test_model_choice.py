@@ -12,10 +12,8 @@ from graph.engine import Engine, Settings, assemble
 from graph.models import Models
 from graph.models.endpoint import EndpointCatalog
 from graph.storage.sqlite import create_checkpointer
-from tests.app.conftest import PROFILE, FakeEngineFactory, send
+from tests.app.conftest import FakeEngineFactory, send
 from tests.openai_server import OpenAIServer, openai_server
-
-BUNDLED = "smollm2-135m-instruct"
 
 
 class EndpointEngineFactory(FakeEngineFactory):
@@ -25,7 +23,6 @@ class EndpointEngineFactory(FakeEngineFactory):
     def __init__(self, db_path, base_url: str) -> None:
         super().__init__(db_path)
         self.base_url = base_url
-        self.profile = PROFILE
 
     def __call__(self, settings: Settings | None = None, progress=None) -> Engine:
         endpoint = Settings(openai_base_url=self.base_url, chat_model="model-a")
