@@ -80,5 +80,6 @@ def draw_memory_controls(engine: Engine, session: Session) -> float:
               args=(session, "recall", RECALL_KEY))
     draw_policy(engine, session, stored)
     rate = draw_rate(session, stored.compression_rate)
-    draw_budget(session, stored, engine.request_limit, costs=engine.profile.provider != "bundled")
+    _, model = engine.session_model(stored)  # the budget's ceiling is the window of the model answering this chat
+    draw_budget(session, stored, engine.request_limit_of(model), costs=model.provider != "bundled")
     return rate

@@ -19,7 +19,7 @@ LIST_PAGE = 30  # chats listed at first, and added by each "show more"; search r
 MARKDOWN_SIGNS = "\\`*_{}[]()#+-!|<>~$"
 RESET_ON_SWITCH = ("compression_rate", "system_prompt_text", "context_policy_choice", "agent_prompt_text",
                    "reminder_text", "hide_old_tool_results_choice", "recall_choice", "context_budget_choice",
-                   CONFIRM_KEY, MISSING_KEY, FOUND_KEY)
+                   "model_choice", CONFIRM_KEY, MISSING_KEY, FOUND_KEY)
 
 
 def current_session_id(sessions: list[SessionInfo]) -> str:

@@ -9,10 +9,11 @@ import streamlit as st
 from component.documents_panel import draw_documents
 from component.i18n import LANGUAGE_KEY, LANGUAGES, keep_language, t
 from component.memory_controls import draw_memory_controls
+from component.model_choice import draw_model_choice
 from component.search import draw_search
 from component.sessions import draw_session_list, start_new_chat
 from component.signin import draw_account
-from graph.engine import Engine, ModelProfile, Session, SessionInfo, SessionSettings
+from graph.engine import Engine, Session, SessionInfo, SessionSettings
 
 PROMPT_KEY = "system_prompt_text"
 AGENT_KEY = "agent_prompt_text"
@@ -25,12 +26,6 @@ class SidebarChoice:
     """What the person set in the sidebar on this run."""
 
     compression_rate: float
-
-
-def draw_model_status(profile: ModelProfile) -> None:
-    """Which model answers, what runs beside it, and how much it reads."""
-    tools = t("tools_by_model") if profile.tools else t("tools_by_app")
-    st.caption(f"**{t('model')}:** {profile.label}  \n{tools} · {t('window', tokens=f'{profile.context_window:,}')}")
 
 
 def draw_prompts(engine: Engine, session: Session) -> None:
@@ -79,6 +74,6 @@ def draw_sidebar(engine: Engine, session: Session, sessions: list[SessionInfo]) 
         st.divider()
         st.segmented_control("Language", list(LANGUAGES), format_func=lambda code: LANGUAGES[code], key=LANGUAGE_KEY,
                              on_change=keep_language, label_visibility="collapsed")
-        draw_model_status(engine.profile)
+        draw_model_choice(engine, session)
         draw_account()
     return SidebarChoice(compression_rate=rate)

@@ -20,24 +20,24 @@ from dataclasses import dataclass, field
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
-from graph.builder import ChatGraph, build_graph
+from graph.builder import ChatGraph
 from graph.documents.reader import SUPPORTED as DOCUMENT_TYPES
 from graph.documents.reader import read_upload
 from graph.documents.store import DocumentRefused, DocumentStore
 from graph.errors import describe_error
 from graph.export import session_json, session_markdown
-from graph.memory.extractive import ExtractiveSummarizer
 from graph.memory.planner import SummaryPlanner
 from graph.memory.prefetch import SummaryPrefetcher
 from graph.memory.stats import summary_statistics
+from graph.model_rooms import ModelRooms, open_rooms
 from graph.models import ModelProfile, Models
-from graph.models.deadline import Deadlines
+from graph.models.catalog import FixedCatalog, ModelCatalog, ModelOption
+from graph.models.endpoint import EndpointCatalog
 from graph.models.local_server import LocalModelServer
 from graph.models.start import start_models
 from graph.policies import POLICIES
 from graph.recall.embeddings import warm_up
 from graph.recall.index import RecallIndex
-from graph.request.report import fixed_request_tokens
 from graph.request.tokens import count_message as count_message_tokens
 from graph.request.words import query_words
 from graph.session.activity import TurnActivity
@@ -52,12 +52,11 @@ from graph.session.user_input import clean_user_text
 from graph.session.versions import TurnVersions
 from graph.settings import Settings
 from graph.storage import Storage, open_storage, storage_for
-from graph.tools.catalog import DEFAULT_TOOLS
 from prompt.system import BASE_SYSTEM_PROMPT
 from state.session import DocumentInfo, SessionInfo, SessionSettings, TurnEvent
 
 __all__ = ["Engine", "Session", "TurnRun", "open_engine", "assemble", "describe_error", "DocumentRefused",
-           "DocumentInfo", "ModelProfile", "SessionInfo", "SessionSettings", "Settings", "TurnEvent",
+           "DocumentInfo", "ModelOption", "ModelProfile", "SessionInfo", "SessionSettings", "Settings", "TurnEvent",
            "count_message_tokens", "new_session_id", "saved_sessions", "summary_statistics", "validate_session_id",
            "clean_user_text", "session_json", "session_markdown", "DOCUMENT_TYPES", "SessionNotFound",
            "TurnVersions"]
@@ -69,12 +68,13 @@ class Engine:
 
     settings: Settings
     storage: Storage
-    models: Models
-    graph: ChatGraph
-    planner: SummaryPlanner
+    rooms: ModelRooms  # the graph and planner of each model sessions run on; the default's is the engine's own
     documents: DocumentStore
     recall: RecallIndex
     server: LocalModelServer | None = None
+    models: Models = field(init=False)
+    graph: ChatGraph = field(init=False)
+    planner: SummaryPlanner = field(init=False)
     runner: TurnRunner = field(init=False)
     prefetcher: SummaryPrefetcher = field(init=False)
     activity: TurnActivity = field(default_factory=TurnActivity)  # background work waits while turns run
@@ -85,8 +85,11 @@ class Engine:
     default_system_prompt: str = BASE_SYSTEM_PROMPT
 
     def __post_init__(self) -> None:
-        self.runner = TurnRunner(self.graph, self.storage, local=self.models.profile.provider == "bundled")
-        self.prefetcher = SummaryPrefetcher(self.planner, self.storage, self.read_state, self.activity.wait_quiet)
+        default = self.rooms.default
+        self.models, self.graph, self.planner = default.models, default.graph, default.planner
+        self.runner = TurnRunner(self.graph, self.storage, local=default.local, room_of=self.rooms.of)
+        self.prefetcher = SummaryPrefetcher(self.planner, self.storage, self.read_state, self.activity.wait_quiet,
+                                            planner_of=self.planner_of)
 
     def generation(self, session_id: str) -> int:
         """Changes when the session is deleted, so background work begun before knows not to write."""
@@ -100,8 +103,25 @@ class Engine:
 
     @property
     def request_limit(self) -> int:
-        """The most tokens one request may carry on this model, whatever a session's own budget says."""
-        return self.settings.budget(self.profile.context_window).context
+        """The most tokens one request may carry on the default model, whatever a session's own budget says."""
+        return self.request_limit_of(self.profile)
+
+    def request_limit_of(self, profile: ModelProfile) -> int:
+        """The most tokens one request may carry on a model with this profile."""
+        return self.settings.budget(profile.context_window).context
+
+    def model_options(self) -> list[ModelOption]:
+        """The models a session may choose, the bundled one first (an endpoint's list is at most a minute old)."""
+        return self.rooms.catalog.options()
+
+    def session_model(self, settings: SessionSettings) -> tuple[str, ModelProfile]:
+        """The model a session runs on (its choice while offered, else the default) and what it can do."""
+        name = self.rooms.resolve(settings.model)
+        return name, self.rooms.profile(name)
+
+    def planner_of(self, settings: SessionSettings) -> SummaryPlanner:
+        """The summary planner of a session's model."""
+        return self.rooms.of(settings).planner
 
     @property
     def saver(self) -> BaseCheckpointSaver:
@@ -186,6 +206,7 @@ class Engine:
         for run in runs:
             run.close(timeout=max(0.0, deadline - time.monotonic()))
         self.prefetcher.shutdown()
+        self.rooms.close()
         if self.server is not None:
             self.server.stop()
         self.storage.close()
@@ -209,46 +230,27 @@ def saved_sessions(settings: Settings, owner: str | None = None) -> list[Session
 
 
 def open_engine(settings: Settings | None = None, progress: Callable[[str], None] = lambda message: None) -> Engine:
-    """What the app does: open the database first (a bad path fails fast), start the models, build the graph."""
+    """What the app does: open the database first (a bad path fails fast), start the default model, build the
+    graph; the other models the endpoint lists (and the bundled one) open when a session first chooses them."""
     settings = settings or Settings.from_env()
     storage = open_storage(settings.db_path, settings.database_url)
     warm_up()  # the embedding model loads while the chat model starts
     models, server = start_models(settings, progress)
-    return _assemble(settings, storage, models, server)
+    return _assemble(settings, storage, models, server, EndpointCatalog(settings, server))
 
 
 def assemble(settings: Settings, checkpointer: BaseCheckpointSaver | None, models: Models,
-             server: LocalModelServer | None = None) -> Engine:
-    """The engine on a given checkpointer and models (tests, benchmarks, scripts), as the app builds it."""
-    return _assemble(settings, storage_for(checkpointer, settings.db_path, settings.database_url), models, server)
+             server: LocalModelServer | None = None, catalog: ModelCatalog | None = None) -> Engine:
+    """The engine on a given checkpointer and models (tests, benchmarks, scripts), as the app builds it; `models`
+    answer sessions that chose none, and `catalog` (`FixedCatalog({"name": models, ...})`) offers the others."""
+    return _assemble(settings, storage_for(checkpointer, settings.db_path, settings.database_url), models, server,
+                     catalog)
 
 
-def _assemble(settings: Settings, storage: Storage, models: Models, server: LocalModelServer | None) -> Engine:
-    """The graph with the app's budgets, the shared summary planner, documents and the prefetcher."""
-    tools = DEFAULT_TOOLS
-    window = models.profile.context_window
-    budget = settings.budget(window)
-    summarizer = models.summary if models.profile.can_summarize else ExtractiveSummarizer()
-    planner = SummaryPlanner(summarizer, storage, budget.summaries, window,
-                             fixed_request_tokens(BASE_SYSTEM_PROMPT, tools if models.profile.tools else []),
-                             budget.incremental_summary_chars, settings.summary_timeout,
-                             facts=models.profile.structured_output)
-    recall = RecallIndex(storage)
-    documents = DocumentStore(storage)
-    graph = build_graph(
-        models.chat,
-        models.summary,
-        storage.saver,
-        tools=tools,
-        context_budget_tokens=budget.context,
-        context_window=window,
-        retriever=documents,
-        router_model=models.chat if models.profile.structured_output else None,
-        planner=planner,
-        recall=recall,
-        recall_budget_tokens=budget.context,
-        tool_calling=models.profile.tools,
-        deadlines=Deadlines(first_token=settings.first_token_timeout, total=settings.reply_timeout),
-        quotes_memory=not models.profile.can_summarize)  # a model that cannot summarize cannot read its memory
-    return Engine(settings, storage, models, graph, planner, documents, recall, server)
-
+def _assemble(settings: Settings, storage: Storage, models: Models, server: LocalModelServer | None,
+              catalog: ModelCatalog | None) -> Engine:
+    """The default model's room and the others' made on demand, sharing documents, recall and the storage."""
+    catalog = catalog or FixedCatalog({models.profile.label: models})
+    recall, documents = RecallIndex(storage), DocumentStore(storage)
+    rooms = open_rooms(catalog, models, settings, storage, documents, recall)
+    return Engine(settings, storage, rooms, documents, recall, server)

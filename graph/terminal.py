@@ -133,7 +133,7 @@ def run_turn(start: Callable[[], TurnRun], out: TextIO) -> None:
 def chat(engine: Engine, session: Session, rate: float | None, read: Callable[[str], str], out: TextIO,
          owner: str | None = None) -> None:
     """The read-send-print loop until /quit or end of input."""
-    out.write(f"Session {session.id} · {engine.profile.label}\n{HELP}\n")
+    out.write(f"Session {session.id} · {engine.session_model(session.settings())[1].label}\n{HELP}\n")
     show_recent(session, out)
     while True:
         try:

@@ -30,6 +30,7 @@ class SessionSettings:
     compression_rate: float = DEFAULT_COMPRESSION_RATE
     recall: bool = True
     context_budget: int = DEFAULT_CONTEXT_BUDGET
+    model: str = ""  # the model that answers this session; '' (or one the endpoint no longer serves): the default
 
     def __post_init__(self) -> None:
         """Validated once, where settings enter: the compression rate and the context budget within bounds."""

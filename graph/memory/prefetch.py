@@ -14,6 +14,7 @@ from graph.memory.planner import SummaryPlanner, plan_input
 from graph.memory.title import name_session
 from graph.storage import Storage
 from state.rates import clamp_rate
+from state.session import SessionSettings
 
 logger = logging.getLogger(__name__)
 
@@ -47,8 +48,10 @@ class SummaryPrefetcher:
     """Summaries ahead of time, then housekeeping, on one worker thread."""
 
     def __init__(self, planner: SummaryPlanner, storage: Storage, read_state: Callable[[str], dict[str, Any]],
-                 wait_quiet: Callable[[], bool] = lambda: True) -> None:
+                 wait_quiet: Callable[[], bool] = lambda: True,
+                 planner_of: Callable[[SessionSettings], SummaryPlanner] | None = None) -> None:
         self.planner, self.storage, self.read_state = planner, storage, read_state
+        self.planner_of = planner_of  # the planner of a session's own model (`planner` for every session without)
         self.wait_quiet = wait_quiet  # blocks while a person's reply is being made
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="summary-prefetch")
         self._closed = False
@@ -64,14 +67,16 @@ class SummaryPrefetcher:
             return
         self.wait_quiet()
         try:
-            values = plan_input(self.read_state(session_id), session_id, self.storage.load_settings(session_id))
+            settings = self.storage.load_settings(session_id)
+            planner = self.planner_of(settings) if self.planner_of is not None else self.planner
+            values = plan_input(self.read_state(session_id), session_id, settings)
             cache = SessionCache(self.storage, session_id, still_current)
-            self.planner.prepare(values, rate, cache)
-            model = self.planner.model
+            planner.prepare(values, rate, cache)
+            model = planner.model
             if isinstance(model, BaseChatModel) and self.wait_quiet():  # a model that can summarize can name
-                name_session(model, self.storage, session_id, values, cache.current, self.planner.deadline_seconds)
-                if self.planner.facts:
-                    list_facts(model, self.storage, session_id, values, cache.current, self.planner.deadline_seconds)
+                name_session(model, self.storage, session_id, values, cache.current, planner.deadline_seconds)
+                if planner.facts:
+                    list_facts(model, self.storage, session_id, values, cache.current, planner.deadline_seconds)
         except Exception:  # the turn that needs it will make it inline
             self._log("Prefetching summaries for %s failed", session_id)
         try:

@@ -49,6 +49,11 @@ class Models:
     profile: ModelProfile
 
 
+def default_remote_model(settings: Settings) -> str:
+    """The model the endpoint answers with when a session chose none."""
+    return settings.chat_model or DEFAULT_OPENAI_MODEL
+
+
 def remote_profile(settings: Settings, model_name: str) -> ModelProfile:
     """A remote OpenAI-compatible endpoint: tools and streaming on."""
     return ModelProfile(
@@ -93,8 +98,9 @@ def openai_client(
     )
 
 
-def create_remote_models(settings: Settings) -> Models:
-    """Models for the endpoint named by OPENAI_BASE_URL / OPENAI_API_KEY / CHAT_MODEL."""
+def create_remote_models(settings: Settings, model: str = "") -> Models:
+    """Models for the endpoint named by OPENAI_BASE_URL / OPENAI_API_KEY / CHAT_MODEL (or `model` on it, which a
+    session chose; SUMMARY_MODEL still summarizes when set)."""
     if settings.openai_base_url and not settings.chat_model:
         raise ModelConfigError(
             "OPENAI_BASE_URL is set but CHAT_MODEL is not: set CHAT_MODEL to the model name "
@@ -105,7 +111,7 @@ def create_remote_models(settings: Settings) -> Models:
             "CHAT_MODEL is set but no endpoint is: set OPENAI_BASE_URL (and OPENAI_API_KEY if "
             "the endpoint needs one), or unset CHAT_MODEL to use the bundled model."
         )
-    chat_name = settings.chat_model or DEFAULT_OPENAI_MODEL
+    chat_name = model or default_remote_model(settings)
     profile = remote_profile(settings, chat_name)
     chat = openai_client(
         settings.openai_base_url, settings.openai_api_key, chat_name, settings.request_timeout, profile
@@ -124,23 +130,22 @@ def create_remote_models(settings: Settings) -> Models:
 BUNDLED_CONTEXT_WINDOW = 8192
 
 
-def bundled_profile() -> ModelProfile:
-    """The bundled SmolLM2 on llama.cpp: streamed chat and summaries, no tools, no structured output."""
+def bundled_profile(context_window: int = 0) -> ModelProfile:
+    """The bundled SmolLM2 on llama.cpp: streamed chat and summaries, no tools, no structured output (its window
+    `context_window` tokens when set)."""
     return ModelProfile(
         label="SmolLM2-135M-Instruct (bundled, llama.cpp)",
         provider="bundled",
         streaming=True,
         tools=False,
         structured_output=False,
-        context_window=BUNDLED_CONTEXT_WINDOW,
+        context_window=context_window or BUNDLED_CONTEXT_WINDOW,
     )
 
 
 def create_bundled_models(settings: Settings, base_url: str) -> Models:
     """Models talking to the bundled server through the same OpenAI-compatible client."""
-    profile = bundled_profile()
-    if settings.context_window:
-        profile = ModelProfile(**{**profile.__dict__, "context_window": settings.context_window})
+    profile = bundled_profile(settings.context_window)
     chat = openai_client(
         base_url, "not-needed", MODEL_ALIAS, settings.request_timeout, profile, BUNDLED_REPLY_MAX_TOKENS,
         BUNDLED_TEMPERATURE,

@@ -14,6 +14,11 @@ def start_models(settings: Settings, progress: Callable[[str], None]) -> tuple[M
     the opening of a new chat's first request."""
     if settings.uses_remote_endpoint:
         return create_remote_models(settings), None
+    return start_bundled(settings, progress)
+
+
+def start_bundled(settings: Settings, progress: Callable[[str], None]) -> tuple[Models, LocalModelServer]:
+    """The bundled model on a local server of its own, warmed with the opening every new chat's request has."""
     server = LocalModelServer(find_bundled_model(settings.local_model_path or None))
     base_url = server.start(progress)
     server.warm(render_system_prompt(BASE_SYSTEM_PROMPT, [], datetime.now().astimezone()))

@@ -85,7 +85,7 @@ class SessionEdits:
         self._existing()
         with self.services.storage.session_lock(self.id):
             values = plan_input(self.services.read_state(self.id), self.id, settings)
-            record = self.services.planner.summarize_now(values, rate)
+            record = self.services.planner_of(settings).summarize_now(values, rate)
             if record is None:
                 return False
             self.services.update_state(self.id, {"summary_history": [record]})

@@ -80,8 +80,8 @@ class Session(SessionEdits, SessionVersions):
 
     def summary_due(self, values: dict | None = None) -> list[list[int]]:
         """The turn spans the next turn will summarize before it answers (from `values` when already read)."""
-        values = self.state() if values is None else values
-        return self.services.planner.due_turns(plan_input(values, self.id, self.settings()))
+        values, settings = self.state() if values is None else values, self.settings()
+        return self.services.planner_of(settings).due_turns(plan_input(values, self.id, settings))
 
     def send(self, text: str, compression_rate: float | None = None, language: str = "en",
              attachments: Sequence[Mapping[str, object]] = ()) -> TurnRun:

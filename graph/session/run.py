@@ -7,7 +7,7 @@ kept in the turn journal, so even a crash loses nothing (Retry resumes from it).
 import contextlib
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, cast
 
 from langchain_core.messages import AIMessage, ToolMessage
@@ -16,6 +16,7 @@ from langgraph.types import StreamMode
 
 from graph.builder import ChatGraph
 from graph.errors import describe_error
+from graph.model_rooms import ModelRoom
 from graph.models.clean_text import StreamCleaner
 from graph.session.contexts import LastContexts
 from graph.session.journal import read_pending, with_message_id, write_pending
@@ -40,10 +41,12 @@ TURN_INPUT_KEYS = ("messages", "session_id", "compression_rate", "turn_count", "
 
 
 class TurnRunner:
-    """Runs turns of any session on one graph and its storage."""
+    """Runs turns of any session on its model's graph (one graph when `room_of` is not given) and the storage."""
 
-    def __init__(self, graph: ChatGraph, storage: Storage, local: bool = False) -> None:
+    def __init__(self, graph: ChatGraph, storage: Storage, local: bool = False,
+                 room_of: Callable[[SessionSettings], ModelRoom] | None = None) -> None:
         self.graph, self.storage, self.local = graph, storage, local  # local: the bundled model answers
+        self.room_of = room_of  # the room of the model a session's settings choose
         self.last_contexts = LastContexts()
 
     def messages(self, session_id: str, checkpoint_id: str | None = None) -> list:
@@ -88,8 +91,12 @@ class TurnRunner:
             config = turn_config(session_id, turn, fork or self.shown_branch(session_id))
             streamed: list[str] = []
             saved = False  # a stream that ran to its end has saved the message with the turn
+            settings, graph, local = settings or SessionSettings(), self.graph, self.local
             try:
-                yield from self._stream(config, without_fork(payload), stop, streamed, settings or SessionSettings())
+                if self.room_of is not None:  # a model that cannot start fails the turn, which Retry resumes
+                    room = self.room_of(settings)
+                    graph, local = room.graph, room.local
+                yield from self._stream(graph, config, without_fork(payload), stop, streamed, settings)
                 saved = True
             except GenerationStopped:
                 kept = finish_stopped_turn(self.graph, session_id, "".join(streamed))
@@ -99,19 +106,19 @@ class TurnRunner:
                     logger.debug("Stopped turn of %s ended with %r", session_id, error)
                 else:
                     logger.exception("Turn failed in session %s", session_id)
-                yield TurnEvent("error", describe_error(error, language, self.local), {"error": error})
+                yield TurnEvent("error", describe_error(error, language, local), {"error": error})
             finally:
                 if payload is not None and (saved or self._has_message(session_id, payload["messages"][0].id)):
                     self.storage.journal_clear(session_id)
 
-    def _stream(self, config: RunnableConfig, payload: dict | None, stop: threading.Event,
+    def _stream(self, graph: ChatGraph, config: RunnableConfig, payload: dict | None, stop: threading.Event,
                 streamed: list[str], settings: SessionSettings) -> Iterator[TurnEvent]:
         """Stream the graph, turning chunks and updates into events; the state is saved once, at the end."""
         config = {**config, "callbacks": [StopSignal(stop)]}
         session_id = config["configurable"]["thread_id"]
         cleaner = StreamCleaner()
-        stream = self.graph.stream(cast(ChatState | None, payload), config, stream_mode=STREAM_MODES,
-                                   durability="exit", context=settings)
+        stream = graph.stream(cast(ChatState | None, payload), config, stream_mode=STREAM_MODES,
+                              durability="exit", context=settings)
         try:
             for mode, item in stream:  # type: ignore[misc]
                 if mode == "custom":

@@ -12,6 +12,7 @@ from graph.session.activity import TurnActivity
 from graph.session.queue import TurnQueue
 from graph.session.run import TurnRunner
 from graph.storage import Storage
+from state.session import SessionSettings
 
 
 class TurnIndex(Protocol):
@@ -46,5 +47,7 @@ class SessionServices(Protocol):
     def update_state(self, session_id: str, values: dict) -> None: ...
 
     def generation(self, session_id: str) -> int: ...
+
+    def planner_of(self, settings: SessionSettings) -> SummaryPlanner: ...
 
     def read_document(self, name: str, data: bytes) -> str: ...

@@ -51,15 +51,15 @@ def alive(pid: int) -> bool:
 
 
 class RunningApp:
-    """The app started the way the README says (`make run`) on a free port, offline on the bundled model,
-    with the given settings added to the environment."""
+    """The app started the way the README says (`make run`) on a free port, offline on the bundled model unless
+    the given settings (added to the environment) name an endpoint."""
 
     def __init__(self, log_path: Path, port: int | None = None, command: tuple[str, ...] = ("make", "run"),
                  **settings: str) -> None:
         port = port or free_port()  # given when the settings name it (sign-in's redirect address)
-        env = {**os.environ, "STREAMLIT_SERVER_PORT": str(port), **settings}
-        for name in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "CHAT_MODEL"):
-            env.pop(name, None)
+        env = {name: value for name, value in os.environ.items()
+               if name not in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "CHAT_MODEL")}
+        env.update({"STREAMLIT_SERVER_PORT": str(port), **settings})
         self.log = open(log_path, "wb")
         self.process = subprocess.Popen(list(command), cwd=ROOT, env=env, stdout=self.log,
                                         stderr=subprocess.STDOUT, start_new_session=True)

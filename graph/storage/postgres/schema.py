@@ -167,6 +167,8 @@ MIGRATIONS: list[list[str]] = [
     # 11: the entities each indexed turn names
     ["CREATE TABLE IF NOT EXISTS turn_entities (thread_id TEXT NOT NULL, turn INTEGER NOT NULL, entity TEXT NOT NULL, "
      "PRIMARY KEY (thread_id, turn, entity))"],
+    # 12: the model each session chose ('' for the app's default)
+    ["ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS model TEXT NOT NULL DEFAULT ''"],
 ]
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:

@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 TITLE_CHARS = 60
 SETTING_COLUMNS = ("system_prompt", "context_policy", "agent_prompt", "reminder", "hide_old_tool_results",
-                   "compression_rate", "recall", "context_budget")
+                   "compression_rate", "recall", "context_budget", "model")
 SESSION_COLUMNS = ("thread_id", "owner", "title", "updated_at", "turns", *SETTING_COLUMNS)
 DEFAULT_OWNER = ""  # whose a session is without sign-in, and every session stored before owners existed
 # every table holding a session's rows; chunks before their documents

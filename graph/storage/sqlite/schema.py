@@ -106,6 +106,8 @@ MIGRATIONS: list[list[str]] = [
     # 8: the entities each indexed turn names
     ["CREATE TABLE IF NOT EXISTS turn_entities (thread_id TEXT NOT NULL, turn INTEGER NOT NULL, entity TEXT NOT NULL, "
      "PRIMARY KEY (thread_id, turn, entity))"],
+    # 9: the model each session chose ('' for the app's default)
+    ["ALTER TABLE chat_sessions ADD COLUMN model TEXT NOT NULL DEFAULT ''"],
 ]
 
 

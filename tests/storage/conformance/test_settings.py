@@ -35,3 +35,13 @@ def test_recording_activity_keeps_the_settings(storage: Storage):
     storage.record_session("s", "hello", 1)
     storage.rename_session("s", "named")
     assert storage.load_settings("s") == SessionSettings(reminder="remember")
+
+
+def test_the_chosen_model_round_trips_and_defaults_to_the_apps(storage: Storage):
+    assert storage.load_settings("s").model == ""
+    storage.save_settings("s", SessionSettings(model="qwen2.5:7b-instruct", recall=False))
+    storage.save_settings("t", SessionSettings(model="모델/β"))
+    assert storage.load_settings("s") == SessionSettings(model="qwen2.5:7b-instruct", recall=False)
+    assert storage.load_settings("t").model == "모델/β"
+    storage.save_settings("s", SessionSettings())
+    assert storage.load_settings("s").model == ""

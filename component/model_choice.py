@@ -1,0 +1,43 @@
+"""Which model answers the open chat: a choice among the endpoint's models and the bundled one, kept for the chat,
+and what the model answering can do."""
+
+import streamlit as st
+
+from component.i18n import t
+from component.memory_controls import BUDGET_KEY
+from graph.engine import Engine, ModelOption, ModelProfile, Session
+
+MODEL_KEY = "model_choice"
+
+
+def option_label(option: ModelOption) -> str:
+    """A model named for people: the bundled one says it runs on this computer."""
+    return t("model_bundled", name=option.label) if option.bundled else option.label
+
+
+def _choose(session: Session) -> None:
+    """Keep the person's model for this chat; it answers from the next message."""
+    session.save_settings(model=st.session_state[MODEL_KEY])
+    st.session_state.pop(BUDGET_KEY, None)  # its ceiling is the new model's window: drawn again from the chat's
+
+
+def draw_model_status(profile: ModelProfile, named: bool = True) -> None:
+    """What runs beside the model and how much it reads (and which model it is, when no choice above says it)."""
+    tools = t("tools_by_model") if profile.tools else t("tools_by_app")
+    about = f"{tools} · {t('window', tokens=f'{profile.context_window:,}')}"
+    st.caption(f"**{t('model')}:** {profile.label}  \n{about}" if named else about)
+
+
+def draw_model_choice(engine: Engine, session: Session) -> None:
+    """The models this chat may choose, showing the one that answers it; a single model is only named."""
+    current, profile = engine.session_model(session.settings())
+    options = engine.model_options()
+    labels = {option.name: option_label(option) for option in options}  # in this run's language
+    if len(labels) < 2 or current not in labels:
+        draw_model_status(profile)
+        return
+    if st.session_state.get(MODEL_KEY) not in labels:  # a new chat, another chat, or a model no longer listed
+        st.session_state[MODEL_KEY] = current
+    st.selectbox(t("model"), list(labels), format_func=labels.__getitem__, key=MODEL_KEY, help=t("model_help"),
+                 on_change=_choose, args=(session,))
+    draw_model_status(profile, named=False)

@@ -1,0 +1,122 @@
+"""A small OpenAI-compatible server for tests: it lists its models at /v1/models and answers
+/v1/chat/completions (streamed or not) saying which model answered, so a test sees which one a turn used."""
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class OpenAIServer:
+    """The server's state: the models it lists, the requests it got, and how it misbehaves when told to."""
+
+    def __init__(self, models: list[str]) -> None:
+        self.models = list(models)
+        self.list_requests = 0
+        self.chats: list[dict] = []  # every chat request's JSON body, in order
+        self.list_delay = 0.0  # seconds /v1/models waits before answering
+        self.list_status = 200
+        self._lock = threading.Lock()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+
+    def answered_by(self) -> list[str]:
+        """The model each chat request named, in order."""
+        with self._lock:
+            return [body.get("model", "") for body in self.chats]
+
+    def reply_text(self, model: str) -> str:
+        with self._lock:
+            return f"Answer {len(self.chats)} from {model}."
+
+    def start(self) -> "OpenAIServer":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, format: str, *args: object) -> None:  # quiet under pytest
+                pass
+
+            def send_json(self, status: int, body: dict) -> None:
+                data = json.dumps(body).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def do_GET(self) -> None:  # noqa: N802 - http.server's name
+                if self.path.rstrip("/") != "/v1/models":
+                    self.send_json(404, {"error": {"message": "not found"}})
+                    return
+                with server._lock:
+                    server.list_requests += 1
+                time.sleep(server.list_delay)
+                if server.list_status != 200:
+                    self.send_json(server.list_status, {"error": {"message": "the list is unavailable"}})
+                    return
+                self.send_json(200, {"object": "list", "data": [
+                    {"id": name, "object": "model", "created": 0, "owned_by": "tests"} for name in server.models]})
+
+            def do_POST(self) -> None:  # noqa: N802 - http.server's name
+                if self.path.rstrip("/") != "/v1/chat/completions":
+                    self.send_json(404, {"error": {"message": "not found"}})
+                    return
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))) or b"{}")
+                with server._lock:
+                    server.chats.append(body)
+                model = body.get("model", "")
+                text = server.reply_text(model)
+                if body.get("stream"):
+                    self.stream(model, text)
+                else:
+                    self.send_json(200, completion(model, text))
+
+            def stream(self, model: str, text: str) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.end_headers()
+                words = text.split(" ")
+                pieces = [word if i == 0 else " " + word for i, word in enumerate(words)]
+                for piece in pieces:
+                    self.wfile.write(f"data: {json.dumps(chunk(model, {'content': piece}, None))}\n\n".encode())
+                self.wfile.write(f"data: {json.dumps(chunk(model, {}, 'stop'))}\n\n".encode())
+                self.wfile.write(b"data: [DONE]\n\n")
+
+        return Handler
+
+
+def completion(model: str, text: str) -> dict:
+    """A whole chat completion."""
+    return {"id": "chatcmpl-test", "object": "chat.completion", "created": 0, "model": model,
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+
+
+def chunk(model: str, delta: dict, finish: str | None) -> dict:
+    """One streamed piece of a chat completion."""
+    return {"id": "chatcmpl-test", "object": "chat.completion.chunk", "created": 0, "model": model,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+
+@contextmanager
+def openai_server(models: list[str]) -> Iterator[OpenAIServer]:
+    """A running server listing `models`, stopped afterwards."""
+    server = OpenAIServer(models).start()
+    try:
+        yield server
+    finally:
+        server.stop()
