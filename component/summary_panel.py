@@ -83,11 +83,13 @@ def context_chart_spec(points: Sequence[ContextPoint]) -> dict:
 
 
 def draw_context_chart(points: Sequence[ContextPoint]) -> None:
-    """The context chart under its caption, once a turn has been answered."""
+    """The context chart, one click away (a view for the curious, not the chat's), once a turn has been
+    answered."""
     if not points:
         return
-    st.caption(t("chart"))
-    st.vega_lite_chart(context_chart_spec(points), height=220)
+    with st.expander(t("chart_open"), key="context_chart"):
+        st.caption(t("chart"))
+        st.vega_lite_chart(context_chart_spec(points), height=220)
 
 
 def draw_consolidated(consolidated: Sequence[SummaryRecord]) -> None:
