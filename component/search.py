@@ -36,7 +36,7 @@ def open_turn(session_id: str, turn: int, title: str) -> None:
 
 def draw_search(engine: Engine) -> None:
     """A search box over every session: title, turn, date and a highlighted snippet per hit."""
-    query = st.text_input(t("search"), key="search_query", placeholder="wifi, Hana, 계약…")
+    query = st.text_input(t("search"), key="search_query", placeholder=t("search_placeholder"))
     if not query.strip():
         return
     hits = engine.search(query, owner=current_owner())  # the signed-in person's chats only
