@@ -91,9 +91,11 @@ class Engine:
         self.prefetcher = SummaryPrefetcher(self.planner, self.storage, self.read_state, self.activity.wait_quiet,
                                             planner_of=self.planner_of)
 
-    def generation(self, session_id: str) -> int:
-        """Changes when the session is deleted, so background work begun before knows not to write."""
+    def generation(self, session_id: str, advance: bool = False) -> int:
+        """Changes when the session is deleted or shows another version (`advance`), so background work begun
+        before knows not to write."""
         with self._deletions_guard:
+            self._deletions[session_id] += int(advance)
             return self._deletions[session_id]
 
     @property
@@ -174,8 +176,7 @@ class Engine:
         Another owner's session is refused with SessionNotFound and left as it is."""
         session_id = validate_session_id(session_id)
         check_owner(self.storage, session_id, self.owner_key(owner))
-        with self._deletions_guard:
-            self._deletions[session_id] += 1
+        self.generation(session_id, advance=True)
         runs = self.turns.runs(session_id)
         for run in runs:
             run.cancel()

@@ -193,6 +193,8 @@ class Session(SessionEdits, SessionVersions):
                 services.turns.begin(session_id, run)
                 settings = self.settings()  # as they are when the turn starts (a Retry takes the new ones)
                 turn_payload = rewrite() if rewrite is not None else payload
+                if rewrite is not None:  # a new version starts a line of its own: work after it is current
+                    generation = services.generation(session_id)
                 if isinstance(turn_payload, TurnEvent):
                     yield turn_payload
                     return

@@ -105,6 +105,7 @@ def fork_turn(services: SessionServices, session_id: str, language: str, turn: i
                "pinned": [mid for mid in values.get("pinned") or [] if mid in kept],
                "feedback": {mid: choice for mid, choice in (values.get("feedback") or {}).items() if mid in kept},
                FORK: {"from": fork, "branch": line}}
+    services.generation(session_id, advance=True)  # what the background began on the old line is not kept
     services.recall.drop_from(session_id, turn)
     services.storage.cache_drop_from(session_id, turn)
     return payload

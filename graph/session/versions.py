@@ -67,6 +67,7 @@ class SessionVersions:
                 services.runner.graph.update_state(config, None)  # its newest checkpoint, the thread's newest now
             except InvalidUpdateError:  # a line that stopped mid-turn: copied as it is
                 services.runner.graph.update_state(config, None, as_node="__copy__")
+            services.generation(session_id, advance=True)  # what the background began on the other line is not kept
             services.recall.drop_from(session_id, turn)
             services.storage.cache_drop_from(session_id, turn)
             messages = services.read_state(session_id).get("messages", [])

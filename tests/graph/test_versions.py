@@ -8,7 +8,7 @@ from graph.session.payload import turn_input
 from graph.session.rewind import fork_turn
 from graph.session.versions import TurnVersions
 from tests.conftest import make_engine, send
-from tests.fakes import ScriptedChatModel, summary_reply
+from tests.fakes import ScriptedChatModel, summary_calls, summary_reply
 
 
 @pytest.fixture(params=["streaming", "non_streaming"])
@@ -156,4 +156,20 @@ def test_a_question_too_far_back_to_fork_is_refused_and_nothing_changes(database
     events = finish(session.edit(1, "question 1, edited"), session)
     assert [e.data.get("code") for e in events] == ["rewrite_too_old"] and "too far back" in events[0].text
     assert texts(session) == before and session.versions() == {}
+    engine.close()
+
+
+def test_summaries_are_made_ahead_after_a_new_version_and_none_of_the_old_line_is_kept(database, chat_model):
+    summary = ScriptedChatModel(reply=summary_reply)
+    engine = make_engine(database, chat_model, summary)
+    session = engine.session("s")
+    for n in range(1, 4):
+        send(session, f"question {n}")
+    finish(session.edit(3, "question 3, edited"), session)
+    assert session.summary_due() == [[1, 2, 3]]
+    made = summary_calls(summary)
+    send(session, "question 4")  # the summary made ahead after the new version is used, not made again now
+    history = session.state()["summary_history"]
+    assert [record["turns"] for record in history] == [[1, 2, 3]] and summary_calls(summary) == made
+    assert "question 3, edited" in str(made[-1]) and "Reply to: question 3\n" not in str(made[-1])
     engine.close()
