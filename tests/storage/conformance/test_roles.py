@@ -16,7 +16,7 @@ INTERFACE = ("session_lock", "record_session", "rename_session", "session_title"
              "recall_remove_from", "recall_last_turn",
              "recall_search", "search_turns", "facts_put", "facts_remove", "facts_after", "facts_last_turn",
              "entities_put", "entities_after", "entities_remove_from",
-             "prune_checkpoints", "compact", "size_bytes", "close")
+             "checkpoint_rows", "prune_checkpoints", "compact", "size_bytes", "close")
 
 
 def methods(role: type) -> list[str]:
