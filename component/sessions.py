@@ -90,8 +90,14 @@ def chat_meta(session: SessionInfo) -> str:
 
 
 def menu_key(session_id: str) -> str:
-    """The ⋯ menu of a chat, whose open state the page keeps (so an action can close it)."""
-    return f"menu_{session_id}"
+    """The ⋯ menu of a chat, whose open state the page keeps; each action done in it makes it a new menu, drawn
+    closed (the browser forgets the open one), so the next click opens it."""
+    return f"menu_{session_id}_{st.session_state.get(f'menu_round_{session_id}', 0)}"
+
+
+def _close_menu(session_id: str) -> None:
+    st.session_state[menu_key(session_id)] = False
+    st.session_state[f"menu_round_{session_id}"] = st.session_state.get(f"menu_round_{session_id}", 0) + 1
 
 
 def _rename(engine: Engine, session_id: str) -> None:
@@ -99,13 +105,13 @@ def _rename(engine: Engine, session_id: str) -> None:
     if title.strip():
         with contextlib.suppress(SessionNotFound):  # a chat of a person since signed out: nothing to do
             engine.rename(session_id, title, owner=current_owner())
-    st.session_state[menu_key(session_id)] = False  # done: the menu closes, and opens again on the next click
+    _close_menu(session_id)  # done: the menu closes, and opens again on the next click
 
 
 def _ask_to_delete(session_id: str) -> None:
     """Close the menu and ask below the row whether to delete for good."""
     st.session_state[CONFIRM_KEY] = session_id
-    st.session_state[menu_key(session_id)] = False
+    _close_menu(session_id)
 
 
 def _delete(engine: Engine, session_id: str, fallback: str | None) -> None:

@@ -166,7 +166,7 @@ def test_the_chat_menu_closes_after_a_rename_opens_again_and_never_covers_the_de
     page.locator(".st-key-stop").wait_for(state="detached", timeout=REPLY_SECONDS * 1000)
     page.wait_for_url("**session=*", timeout=PAGE_SECONDS * 1000)
     session_id = page.url.split("session=")[1].split("&")[0]
-    menu = page.locator(f".st-key-menu_{session_id} button").first
+    menu = page.locator(f'[class*="st-key-menu_{session_id}_"] button').first
     body = page.get_by_test_id("stPopoverBody")
     menu.click()
     title = page.locator(f".st-key-title_{session_id} input")
