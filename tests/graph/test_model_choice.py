@@ -113,6 +113,7 @@ def test_a_model_that_cannot_start_fails_the_turn_and_keeps_the_message(tmp_path
     session.save_settings(model="broken")
     events = session.send("Are you there?").wait()
     assert events[-1].kind == "error"
+    engine.wait_idle()  # work scheduled after the turn holds the session's lock a moment; recover does not wait
     assert session.recover() and session.unfinished()  # kept by the turn journal, as the page puts it back
     assert [message_text(m) for m in session.messages()] == ["Are you there?"]
     session.save_settings(model="model-a")
