@@ -18,9 +18,9 @@ from state.session import TurnEvent
 from state.texts import localized
 
 
-def last_question_index(messages: Sequence[BaseMessage]) -> int | None:
-    """Where the last turn starts: the index of the last user message (None when there is none)."""
-    return next((i for i in range(len(messages) - 1, -1, -1) if isinstance(messages[i], HumanMessage)), None)
+def question_indexes(messages: Sequence[BaseMessage]) -> list[int]:
+    """Where each turn starts: the index of each user message, turn 1 first."""
+    return [i for i, message in enumerate(messages) if isinstance(message, HumanMessage)]
 
 
 def summarized_turns(values: Mapping[str, Any]) -> set[int]:
@@ -44,7 +44,8 @@ def take_back_last_turn(services: SessionServices, session_id: str, language: st
     before the old turn goes, so a crash in between keeps it for Retry. Callers hold the session's lock."""
     values = services.read_state(session_id)
     messages: list[BaseMessage] = list(values.get("messages", []))
-    start = last_question_index(messages)
+    starts = question_indexes(messages)
+    start = starts[-1] if starts else None
     if start is None:
         return refusal(language, "rewrite_nothing")
     if answered_only and has_unfinished_turn(messages):
@@ -67,11 +68,6 @@ def take_back_last_turn(services: SessionServices, session_id: str, language: st
     services.recall.drop_from(session_id, turn)
     services.storage.cache_drop_from(session_id, turn)  # a summary made ahead of the old turn is of nothing now
     return payload
-
-
-def question_indexes(messages: Sequence[BaseMessage]) -> list[int]:
-    """Where each turn starts: the index of each user message, turn 1 first."""
-    return [i for i, message in enumerate(messages) if isinstance(message, HumanMessage)]
 
 
 def fork_turn(services: SessionServices, session_id: str, language: str, turn: int | None, answered_only: bool,
