@@ -9,6 +9,7 @@ alone), and how often a reply shows the request's framing or a notice instead of
 
 import argparse
 import contextlib
+import re
 import shutil
 import sys
 import time
@@ -22,12 +23,18 @@ if str(ROOT) not in sys.path:
 DATA = ROOT.parent / "shared" / "data" / "locomo-dev" / "41.json"
 FRAMING = ("do not repeat the instructions", "not shown", "rephrase", "earlier_turns", "이전 대화 요약",
            "summary of the conversation so far", "[note]")
-QUOTE_STARTS = ("You said on turn", "턴(", "您在第")
+QUOTE_START = re.compile(r"^(?:[^\n]{0,40} said on turns? \d|From [^\n]{1,80}: \"|[^\n]{0,40}?\d+(?:-\d+)?턴|"
+                         r"[^\n]{0,20}在第\d)")
+
+
+def led_by_quote(reply: str) -> bool:
+    """Whether the reply opens with what was said, quoted from memory."""
+    return bool(QUOTE_START.match(reply))
 
 
 def model_part(reply: str) -> str:
-    """The reply without the quote that leads it: what the model itself said."""
-    if reply.startswith(QUOTE_STARTS):
+    """The reply without the quotes that lead it: what the model itself said."""
+    if led_by_quote(reply):
         return reply.split("\n\n", 1)[1] if "\n\n" in reply else ""
     return reply
 
@@ -70,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             reply = " ".join(event.text for event in events if event.kind == "reply")
             answer = norm(question.answer)
             rows.append((answer in norm(reply), answer in norm(model_part(reply)),
-                         any(mark in reply.lower() for mark in FRAMING), reply.startswith(QUOTE_STARTS),
+                         any(mark in reply.lower() for mark in FRAMING), led_by_quote(reply),
                          any(event.kind == "error" for event in events), time.monotonic() - started))
             print(f"q{number} [{question.category}] {'HIT ' if rows[-1][0] else 'miss'} {question.text[:60]!r} -> "
                   f"{reply[:90]!r} ({rows[-1][5]:.1f} s)", flush=True)

@@ -1,147 +1,109 @@
-"""The person's own words that answer a question about something said before, quoted with when they were said
-(or a document's line, with its name): where the model cannot be trusted to read its context, the product answers
-from memory itself and the model's text only follows. No model call: recall's ranking and the sentence that
-shares the question's words decide."""
+"""What was said that answers a question about something said before, quoted with when it was said (or a
+document's line, with its name): where the model cannot be trusted to read its context, the product answers
+from memory itself and the model's text only follows. No model call: recall's ranking, the question's rarer
+words, the speaker and the day it names decide."""
 
+import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from graph.request.words import GREETING, PASTED_LINE_START, STOP_WORDS
+from graph.recall.dates import date_asked, parse_day
+from graph.recall.quote_text import quote_language, quote_text
+from graph.recall.said import Line, is_statement, said_lines, sentences_of, turn_words
+from graph.recall.stems import stems
 
-_SENTENCES = re.compile(r"(?<=[.!?。！？])\s+|\n+")
-_WORD = re.compile(r"[a-z0-9]{2,}|[가-힣]+|[\u4e00-\u9fff]", re.IGNORECASE)
-_ASKING = re.compile(r"[?？]\s*$")
-_PARTICLES = ("에서는", "에서", "에게", "한테", "으로", "이랑", "은", "는", "이", "가", "을", "를", "에", "의", "도",
-              "로", "와", "과", "랑")
-_SUFFIXES = ("ies", "ing", "ed", "es", "s")
-_QUESTION_WORDS = frozenset("어디 언제 누구 무엇 얼마 어느 뭐였지 뭐였어 기억 哪里 哪儿 什么时候 多少 谁 记得".split())
-QUOTES = {
-    "en": 'You said on turn {turn}{when}: "{text}"',
-    "ko": '{turn}턴{when}에 이렇게 말씀하셨어요: "{text}"',
-    "zh": "您在第{turn}轮{when}说过：“{text}”",
-}
-WHEN = {"en": " ({date})", "ko": "({date})", "zh": "（{date}）"}
-FROM_DOCUMENT = {"en": 'From {title}: "{text}"', "ko": '{title}에 이렇게 적혀 있어요: "{text}"',
-                 "zh": "{title}中写道：“{text}”"}
+TURN_SHARE = 0.3  # a sentence in a turn about the question's other words is likelier the answer
+RANK_WEIGHT = 5.0  # recall's own ranking (words, meaning, dates fused) counts as much as a rare shared word
+SPEAKER_WEIGHT = 1.0  # the question names who said it
+DAY_WEIGHT = 1.0  # the question names the day it was said on, or the week before
+SECOND_SHARE = 0.6  # a second turn is quoted when it scores this close to the best
+MAX_QUOTES = 2
 MAX_QUOTE_CHARS = 300
+_NAME = re.compile(r"[A-Za-z][\w'-]*")
 
 
 @dataclass(frozen=True)
 class Quote:
-    """A sentence the person said (the turn and day it was said on), or a document's line (its title)."""
+    """A statement and what follows it where it only sets up its answer, with where it was said."""
 
-    turn: int
-    date: str
+    line: Line
     text: str
-    title: str = ""
-    quoted: str = ""  # what is shown: the statement and what follows it (the statement alone when empty)
+    last_turn: int  # the turn its last words were said on (the next one when the answer came after a question)
 
 
-def english_stem(word: str) -> str:
-    """lives, lived, living -> liv; sisters -> sister: enough for a question's words to meet a statement's."""
-    stem = next((word[: -len(s)] for s in _SUFFIXES if word.endswith(s) and len(word) - len(s) >= 3), word)
-    return stem[:-1] if stem.endswith("e") and len(stem) > 3 else stem
-
-
-def stems(text: str) -> set[str]:
-    """The words of a text as comparable stems: English plurals and tenses, Korean particles and Chinese characters
-    reduced, stop words and question words left out."""
-    found = set()
-    for word in _WORD.findall(text.lower()):
-        if "가" <= word[0] <= "힣":
-            word = next((word[: -len(p)] for p in _PARTICLES if word.endswith(p) and len(word) > len(p)), word)
-        else:
-            word = english_stem(word)
-        if word not in STOP_WORDS and word not in _QUESTION_WORDS:
-            found.add(word)
-    return found
-
-
-_STAMP = re.compile(f"{PASTED_LINE_START}(?:{GREETING}[,!]?\\s+[A-Z][a-z]+[,!.]\\s*)?")  # and the name greeted
-
-
-def said_sentences(text: str, pasted: bool = False) -> list[str]:
-    """The statements in a text (questions answer nothing); with `pasted`, each line's date, speaker and greeting
-    left out first."""
-    return [sentence for sentence, _ in said_statements(text, pasted)]
-
-
-def said_statements(text: str, pasted: bool = True) -> list[tuple[str, str]]:
-    """Each statement in what the person said, with the statement after it in the same line (a statement often
-    sets up what the next one tells: "I set up a 5K run. It was for veterans."); with `pasted`, each line's date,
-    speaker and greeting left out first (a document's "Flight: KE 907" keeps its label)."""
-    found = []
-    for line in (text or "").splitlines():
-        said = _STAMP.sub("", line.strip(), count=1) if pasted else line
-        sentences = [s.strip() for s in _SENTENCES.split(said) if s.strip()]
-        for at, sentence in enumerate(sentences):
-            if not _ASKING.search(sentence):
-                following = next(iter(sentences[at + 1:at + 2]), "")
-                told = following and not _ASKING.search(following) and len(sentence) + len(following) < MAX_QUOTE_CHARS
-                found.append((sentence, f"{sentence} {following}" if told else sentence))
-    return found
-
-
-def candidates(recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list[Quote]:
-    """What may be quoted, best first: the lines of the documents the turn asked about, then the statements of
-    the person's recalled turns in recall's order, then of the turns the request holds whole, latest first (the
-    assistant's words are never quoted)."""
-    lines = [Quote(0, "", line, str(document.get("title") or ""))
-             for document in documents for line in said_sentences(str(document.get("contents", "")))]
-    for item in recalled:
-        record = item.get("record") or {}
-        turn, date = int(record.get("turn", item.get("turn", 0))), str(record.get("date") or "")
-        lines += [Quote(turn, date, sentence, quoted=quoted)
-                  for sentence, quoted in said_statements(str(record.get("user", "")))]
-    return lines
-
-
-def best_quote(question: str, recalled: Sequence[dict], documents: Sequence[dict] = ()) -> Quote | None:
-    """The statement that shares most of the question's words (the earlier candidate breaks ties), when it shares at
-    least half of the words the question has besides names that anything said holds (a name alone matches too
-    much, the person's own name is in nothing they said, and a word nothing said holds decides nothing); None when
-    nothing matches."""
-    wanted = stems(question)
+def question_words(question: str) -> tuple[set[str], set[str]]:
+    """The question's words and the names it gives besides its first word (a name alone matches too much; the
+    person's own name is in nothing they said)."""
     names = {stem for word in _NAME.findall(question)[1:] if word[0].isupper() for stem in stems(word)}
-    found = [(quote, stems(quote.text)) for quote in candidates(recalled, documents)]
+    return stems(question), names
+
+
+def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list[Quote]:
+    """The statements that answer the question best, at most two from different turns; none when what may be
+    quoted holds too few of the question's words besides names (two; one for a question of two)."""
+    wanted, names = question_words(question)
     content = wanted - names or wanted
-    matchable = content & set().union(*(words for _, words in found))
-    if len(matchable) < min(2, len(content) - 1):
-        return None  # most of what the question is about was never said
-    need = max((len(matchable) + 1) // 2, 1)
-    best: tuple[tuple[int, int], Quote] | None = None
-    for rank, (quote, words) in enumerate(found):
-        shared = len(wanted & words)
-        if len(content & words) >= need and (best is None or (shared, -rank) > best[0]):
-            best = (shared, -rank), quote
-    return best[1] if best else None
+    lines = said_lines(recalled, documents)
+    about = turn_words(lines)
+    if not content or len(content & set().union(*about.values())) < max(1, min(2, len(content) - 1)):
+        return []  # most of what the question is about was never said
+    sentences = [(line, at, stems(sentence)) for line in lines for at, sentence in enumerate(line.sentences)
+                 if is_statement(sentence)]
+    weight = _rarity(content, [words for _, _, words in sentences])
+    asked = date_asked(question)
+    scored = []
+    for line, at, words in sentences:
+        if not content & words:
+            continue
+        score = sum(weight[w] for w in content & words) + TURN_SHARE * sum(
+            weight[w] for w in content & about[(line.turn, line.title)]) + RANK_WEIGHT / (line.rank + 1)
+        if line.speaker and names:
+            score += SPEAKER_WEIGHT if line.speaker.lower() in names else -SPEAKER_WEIGHT
+        day = parse_day(line.date) if asked else None
+        score += DAY_WEIGHT if day and asked.covers(day) else 0.0
+        scored.append((score, -line.rank, line, at, len(content & words)))
+    scored.sort(key=lambda entry: entry[:2], reverse=True)
+    chosen: list[Quote] = []
+    for score, _, line, at, shared in scored:
+        if len(chosen) == MAX_QUOTES or (chosen and score < SECOND_SHARE * scored[0][0]):
+            break
+        if chosen and shared < min(2, len(content)):
+            continue  # a second quote shares more than one word with the question
+        if not any(line.turn in (quote.line.turn, quote.last_turn) for quote in chosen):
+            chosen.append(_told(question, line, at, lines))
+    return chosen
 
 
-def quote_language(question: str) -> str:
-    """The language to quote in: the question's script."""
-    if re.search(r"[가-힣]", question):
-        return "ko"
-    return "zh" if re.search(r"[\u4e00-\u9fff]", question) else "en"
+def _rarity(words: set[str], said: Sequence[set[str]]) -> dict[str, float]:
+    """Each word's weight: the rarer among what may be quoted, the more it tells which sentence answers."""
+    return {word: math.log(1 + len(said) / (1 + sum(word in s for s in said))) for word in words}
 
 
-def quote_text(quote: Quote, language: str) -> str:
-    """The quote as the sentence that leads the reply."""
-    shown = quote.quoted or quote.text
-    text = shown if len(shown) <= MAX_QUOTE_CHARS else shown[:MAX_QUOTE_CHARS].rstrip() + "…"
-    if quote.title:
-        return FROM_DOCUMENT[language].format(title=quote.title, text=text)
-    when = WHEN[language].format(date=quote.date) if quote.date else ""
-    return QUOTES[language].format(turn=quote.turn, when=when, text=text)
+def _told(question: str, line: Line, at: int, lines: Sequence[Line]) -> Quote:
+    """The statement alone when it tells what the question lacks; otherwise with the sentence after it and the
+    speaker's next line, if said in the turn after (the other side asked, and the answer came then)."""
+    sentence = line.sentences[at]
+    if answers_itself(question, sentence):
+        return Quote(line, sentence, line.turn)
+    window = " ".join(line.sentences[at:at + 2])
+    after = next((other for other in lines if other.turn == line.turn + 1 and other.speaker == line.speaker
+                  and other.person == line.person and not other.title), None)
+    if after is None or line.title or not line.asked_after:
+        return Quote(line, _within(window), line.turn)
+    return Quote(line, _within(f"{window} … {' '.join(after.sentences[:2])}"), after.turn)
+
+
+def _within(text: str) -> str:
+    return text if len(text) <= MAX_QUOTE_CHARS else text[:MAX_QUOTE_CHARS].rstrip() + "…"
 
 
 def memory_lead(question: str, recalled: Sequence[dict], documents: Sequence[dict] = ()) -> str:
-    """The sentence a reply opens with when a document's line or something the person said answers the question;
-    empty otherwise."""
-    quote = best_quote(question, recalled, documents)
-    if quote and quote.quoted and answers_itself(question, quote.text):
-        quote = replace(quote, quoted="")
-    return quote_text(quote, quote_language(question)) if quote else ""
+    """The lines a reply opens with when a document's line or something said answers the question; empty
+    otherwise."""
+    language = quote_language(question)
+    return "\n".join(quote_text(quote.line, quote.text, quote.last_turn, language)
+                     for quote in best_quotes(question, recalled, documents))
 
 
 def answers_itself(question: str, sentence: str) -> bool:
@@ -153,13 +115,12 @@ def answers_itself(question: str, sentence: str) -> bool:
 
 
 _NUMBER = re.compile(r"\d[\d,.:]*")
-_NAME = re.compile(r"[A-Za-z][\w'-]*")
 
 
 def _claims(text: str) -> set[str]:
     """What a text asserts that a quote could contradict: its numbers and the names it capitalizes mid-sentence."""
     claims = {number.rstrip(".,:").replace(",", "") for number in _NUMBER.findall(text)}
-    for sentence in _SENTENCES.split(text):
+    for sentence in sentences_of(text):
         words = _NAME.findall(sentence)
         claims |= {word.lower() for word in words[1:] if word[0].isupper() and word != "I"}
     return claims

@@ -3,7 +3,8 @@ quoted with its turn and day, in the question's language; nothing when nothing s
 
 import pytest
 
-from graph.recall.quote import best_quote, led_by_quote, memory_lead, stems
+from graph.recall.quote import best_quotes, led_by_quote, memory_lead
+from graph.recall.stems import stems
 
 
 def item(turn: int, user: str, date: str = "2026-11-19") -> dict:
@@ -37,10 +38,10 @@ def test_a_question_nothing_said_answers_gets_no_quote(question):
 
 
 def test_only_the_persons_statements_are_quoted_never_the_assistants_or_their_own_questions():
-    quote = best_quote("Where does my sister live?", [item(9, "Where does my sister live again?"),
-                                                     item(3, "I moved last year.")])
-    assert quote is None
-    assert best_quote("Where do I live?", [item(2, "Hello there.")]) is None  # "I live in Tokyo" is the model's
+    quotes = best_quotes("Where does my sister live?", [item(9, "Where does my sister live again?"),
+                                                        item(3, "I moved last year.")])
+    assert quotes == []
+    assert best_quotes("Where do I live?", [item(2, "Hello there.")]) == []  # "I live in Tokyo" is the model's
 
 
 def test_words_meet_across_their_forms():
@@ -96,3 +97,36 @@ def test_a_documents_labelled_line_keeps_its_label():
     notes = {"title": "notes.txt", "contents": "Trip notes\nFlight: KE 907 leaves Incheon at 10:40 on May 3."}
     assert memory_lead("What is my flight number?", [], [notes]) == \
         'From notes.txt: "Flight: KE 907 leaves Incheon at 10:40 on May 3."'
+
+
+def relayed(turn: int, user: str, reply: str, date: str = "2026-11-19") -> dict:
+    return {"turn": turn, "record": {"turn": turn, "date": date, "user": user, "assistant": reply}}
+
+
+RELAYED = [relayed(40, "John: My kids loved the park.", "Maria: I adopted a puppy from the shelter. Her name is Coco!"),
+           relayed(41, "John: Coco is a great name.", "Maria: Thanks! She is learning commands."),
+           relayed(42, "John: We went camping last weekend.", "Maria: Sounds fun! How was it?"),
+           relayed(43, "John: It was peaceful and awesome.", "Maria: I love that.\nNote: remember the tent")]
+
+
+def test_a_named_speakers_line_of_a_relayed_conversation_is_quoted_with_the_name():
+    assert memory_lead("What is the name of the puppy Maria adopted?", RELAYED) == \
+        'Maria said on turn 40 (2026-11-19): "I adopted a puppy from the shelter. Her name is Coco!"'
+    assert memory_lead("Maria가 입양한 강아지 이름은 puppy adopted?", RELAYED).startswith("Maria 님이 40턴")
+
+
+def test_a_label_in_a_reply_or_the_models_own_words_are_never_quoted():
+    assert "Note" not in memory_lead("What should I remember about the tent?", RELAYED)
+    assert memory_lead("Where do I live?", [item(2, "Hello there."), item(3, "Good morning.")]) == ""
+
+
+def test_an_answer_given_in_the_turn_after_the_other_side_asked_is_quoted_with_it():
+    assert memory_lead("How was the camping trip last weekend?", RELAYED) == \
+        'You said on turns 42-43 (2026-11-19): "We went camping last weekend. … It was peaceful and awesome."'
+
+
+def test_the_day_a_question_names_picks_the_turn_said_then():
+    recalled = [item(3, "I like green tea."), item(7, "I made vegan ice cream for the group.", "2022-10-02"),
+                item(30, "I made coconut ice cream for my friends.", "2022-11-09")]  # ranked close by recall
+    assert "coconut" in memory_lead("What ice cream did I make on 9 November, 2022?", recalled).split("\n")[0]
+    assert "vegan" in memory_lead("What ice cream did I make on 2 October, 2022?", recalled).split("\n")[0]

@@ -1,0 +1,40 @@
+"""A quote from memory as the person reads it, in the question's language: who said it, on which turn and day
+(or which document), and the words themselves."""
+
+import re
+
+from graph.recall.said import Line
+
+BY_PERSON = {
+    "en": 'You said on {turns}{when}: "{text}"',
+    "ko": '{turns}{when}에 이렇게 말씀하셨어요: "{text}"',
+    "zh": "您在{turns}{when}说过：“{text}”",
+}
+BY_SPEAKER = {
+    "en": '{name} said on {turns}{when}: "{text}"',
+    "ko": '{name} 님이 {turns}{when}에 이렇게 말했어요: "{text}"',
+    "zh": "{name}在{turns}{when}说过：“{text}”",
+}
+TURNS = {"en": ("turn {first}", "turns {first}-{last}"), "ko": ("{first}턴", "{first}-{last}턴"),
+         "zh": ("第{first}轮", "第{first}-{last}轮")}
+WHEN = {"en": " ({date})", "ko": "({date})", "zh": "（{date}）"}
+FROM_DOCUMENT = {"en": 'From {title}: "{text}"', "ko": '{title}에 이렇게 적혀 있어요: "{text}"',
+                 "zh": "{title}中写道：“{text}”"}
+
+
+def quote_language(question: str) -> str:
+    """The language to quote in: the question's script."""
+    if re.search(r"[가-힣]", question):
+        return "ko"
+    return "zh" if re.search(r"[\u4e00-\u9fff]", question) else "en"
+
+
+def quote_text(line: Line, text: str, last_turn: int, language: str) -> str:
+    """One quote as the line that leads the reply."""
+    if line.title:
+        return FROM_DOCUMENT[language].format(title=line.title, text=text)
+    single, span = TURNS[language]
+    turns = (span if last_turn != line.turn else single).format(first=line.turn, last=last_turn)
+    when = WHEN[language].format(date=line.date) if line.date else ""
+    template = BY_PERSON[language] if line.person else BY_SPEAKER[language]
+    return template.format(name=line.speaker, turns=turns, when=when, text=text)

@@ -1,0 +1,90 @@
+"""What a quote from memory may show: the statements the person made, the lines of a pasted or relayed
+conversation's named speakers, and a document's lines; never the model's own text, which may be invented."""
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from graph.recall.stems import stems
+from graph.request.words import GREETING, PASTED_LINE_START, SPEAKER
+
+_SENTENCES = re.compile(r"(?<=[.!?。！？])\s+|\n+")
+_ASKING = re.compile(r"[?？]\s*$")
+_STAMP = re.compile(f"{PASTED_LINE_START}(?:{GREETING}[,!]?\\s+[A-Z][a-z]+[,!.]\\s*)?")  # and the name greeted
+SPEAKER_TURNS = 3  # a name leads lines in this many turns: a speaker's, not a label ("Note:", "Ingredients:")
+NOT_SPEAKERS = frozenset("user assistant ai bot system human note summary answer question example step".split())
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line said in a turn: its sentences, who said it ("" for the person, a name for a pasted or relayed
+    speaker) and where it stands (the turn, its day, recall's rank; a document's title instead)."""
+
+    turn: int
+    date: str
+    speaker: str
+    sentences: tuple[str, ...]
+    rank: int
+    title: str = ""
+    person: bool = True  # the person's own message (a named speaker's line of a reply otherwise)
+    asked_after: bool = False  # the other side's next words ended asking: the turn after may hold the answer
+
+
+def sentences_of(text: str) -> list[str]:
+    """A text's sentences, in order."""
+    return [sentence.strip() for sentence in _SENTENCES.split(text) if sentence.strip()]
+
+
+def is_statement(sentence: str) -> bool:
+    """Whether a sentence tells something (a question answers nothing)."""
+    return not _ASKING.search(sentence)
+
+
+def ends_asking(text: str) -> bool:
+    """Whether a text's last sentence asks."""
+    said = sentences_of(text)
+    return bool(said) and not is_statement(said[-1])
+
+
+def without_stamp(line: str) -> str:
+    """A pasted line without its date, speaker and the greeting that opens it: words of when and to whom."""
+    return _STAMP.sub("", line.strip(), count=1)
+
+
+def speakers_of(records: Sequence[dict]) -> set[str]:
+    """The names that lead the lines of replies in enough turns to be speakers of a relayed conversation."""
+    turns: Counter[str] = Counter()
+    for record in records:
+        turns.update({match[1] for line in str(record.get("assistant", "")).splitlines()
+                      if (match := SPEAKER.match(line)) and match[1].lower() not in NOT_SPEAKERS})
+    return {name for name, count in turns.items() if count >= SPEAKER_TURNS}
+
+
+def said_lines(recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list[Line]:
+    """Every line that may be quoted: the documents' first, then each recalled turn's in recall's order (its rank)."""
+    lines = [Line(0, "", "", tuple(sentences_of(text)), 0, str(document.get("title") or "document"))
+             for document in documents for text in str(document.get("contents", "")).splitlines()]
+    records = [(item.get("record") or {}, item) for item in recalled]
+    speakers = speakers_of([record for record, _ in records])
+    users = {int(record.get("turn", 0)): str(record.get("user", "")) for record, _ in records}
+    for rank, (record, item) in enumerate(records, 1 if documents else 0):
+        turn, date = int(record.get("turn", item.get("turn", 0))), str(record.get("date") or "")
+        reply = str(record.get("assistant", ""))
+        for line in str(record.get("user", "")).splitlines():
+            match = SPEAKER.match(line)
+            lines.append(Line(turn, date, match[1] if match else "", tuple(sentences_of(without_stamp(line))), rank,
+                              asked_after=ends_asking(reply)))
+        for line in reply.splitlines():
+            if (match := SPEAKER.match(line)) and match[1] in speakers:
+                lines.append(Line(turn, date, match[1], tuple(sentences_of(without_stamp(line))), rank,
+                                  person=False, asked_after=ends_asking(users.get(turn + 1, ""))))
+    return [line for line in lines if line.sentences]
+
+
+def turn_words(lines: Sequence[Line]) -> dict[tuple[int, str], set[str]]:
+    """The words of each turn's (or document's) quotable lines together: what the turn is about."""
+    words: dict[tuple[int, str], set[str]] = {}
+    for line in lines:
+        words.setdefault((line.turn, line.title), set()).update(*(stems(s) for s in line.sentences))
+    return words
