@@ -34,9 +34,10 @@ def led_by_quote(reply: str) -> bool:
 
 def model_part(reply: str) -> str:
     """The reply without the quotes that lead it: what the model itself said."""
-    if led_by_quote(reply):
-        return reply.split("\n\n", 1)[1] if "\n\n" in reply else ""
-    return reply
+    paragraphs = reply.split("\n\n")
+    while paragraphs and led_by_quote(paragraphs[0]):
+        paragraphs.pop(0)
+    return "\n\n".join(paragraphs)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from graph.recall.dates import date_asked, parse_day
-from graph.recall.quote_text import quote_language, quote_text
+from graph.recall.quote_text import answer_text, quote_language, quote_text
 from graph.recall.said import Line, is_statement, said_lines, sentences_of, turn_words
 from graph.recall.stems import stems
 
@@ -19,7 +19,7 @@ SPEAKER_WEIGHT = 1.0  # the question names who said it
 DAY_WEIGHT = 1.0  # the question names the day it was said on, or the week before
 SECOND_SHARE = 0.6  # a second turn is quoted when it scores this close to the best
 MAX_QUOTES = 2
-MAX_QUOTE_CHARS = 300
+MAX_QUOTE_CHARS = 400
 _NAME = re.compile(r"[A-Za-z][\w'-]*")
 
 
@@ -30,6 +30,8 @@ class Quote:
     line: Line
     text: str
     last_turn: int  # the turn its last words were said on (the next one when the answer came after a question)
+    reply: Line | None = None  # the other side's line that answered a question the quote ends on
+    reply_text: str = ""
 
 
 def question_words(question: str) -> tuple[set[str], set[str]]:
@@ -70,7 +72,8 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
             break
         if chosen and shared < min(2, len(content)):
             continue  # a second quote shares more than one word with the question
-        if not any(line.turn in (quote.line.turn, quote.last_turn) for quote in chosen):
+        if not any(line.turn in (quote.line.turn, quote.last_turn) or quote.reply and line == quote.reply
+                   for quote in chosen):
             chosen.append(_told(question, line, at, lines))
     return chosen
 
@@ -81,17 +84,28 @@ def _rarity(words: set[str], said: Sequence[set[str]]) -> dict[str, float]:
 
 
 def _told(question: str, line: Line, at: int, lines: Sequence[Line]) -> Quote:
-    """The statement alone when it tells what the question lacks; otherwise with the sentence after it and the
-    speaker's next line, if said in the turn after (the other side asked, and the answer came then)."""
+    """The statement alone when it tells what the question lacks; otherwise with the sentence before it and the
+    two after, and where its line ends, what answered it: the other side's reply when it ended asking, or the
+    speaker's next line when the other side asked (the answer came in the turn after)."""
     sentence = line.sentences[at]
     if answers_itself(question, sentence):
         return Quote(line, sentence, line.turn)
-    window = " ".join(line.sentences[at:at + 2])
+    window = [said for said in line.sentences[max(0, at - 1):at + 3] if is_statement(said)]
+    while len(window) > 1 and len(" ".join(window)) > MAX_QUOTE_CHARS:
+        window = window[1:] if window[0] != sentence else window[:-1]
+    text = _within(" ".join(window))
+    if line.title or at + 3 < len(line.sentences):
+        return Quote(line, text, line.turn)
+    if not is_statement(line.sentences[-1]):
+        reply = next((other for other in lines if other.turn == line.turn + (not line.person)
+                      and other.person != line.person and not other.title), None)
+        if reply is not None:
+            return Quote(line, text, line.turn, reply, _within(" ".join(reply.sentences[:2])))
     after = next((other for other in lines if other.turn == line.turn + 1 and other.speaker == line.speaker
                   and other.person == line.person and not other.title), None)
-    if after is None or line.title or not line.asked_after:
-        return Quote(line, _within(window), line.turn)
-    return Quote(line, _within(f"{window} … {' '.join(after.sentences[:2])}"), after.turn)
+    if after is None or not line.asked_after:
+        return Quote(line, text, line.turn)
+    return Quote(line, _within(f"{text} … {' '.join(after.sentences[:2])}"), after.turn)
 
 
 def _within(text: str) -> str:
@@ -102,7 +116,8 @@ def memory_lead(question: str, recalled: Sequence[dict], documents: Sequence[dic
     """The lines a reply opens with when a document's line or something said answers the question; empty
     otherwise."""
     language = quote_language(question)
-    return "\n".join(quote_text(quote.line, quote.text, quote.last_turn, language)
+    return "\n\n".join(quote_text(quote.line, quote.text, quote.last_turn, language)
+                     + (" " + answer_text(quote.reply, quote.reply_text, language) if quote.reply else "")
                      for quote in best_quotes(question, recalled, documents))
 
 
@@ -111,10 +126,14 @@ def answers_itself(question: str, sentence: str) -> bool:
     Chinese, any word), so the sentence after it is not needed."""
     if re.search(r"[가-힣\u4e00-\u9fff]", sentence):
         return bool(stems(sentence) - stems(question))
-    return bool(_claims(sentence) - _claims(question) - {word.lower() for word in _NAME.findall(question)})
+    told = _claims(sentence) - _claims(question) - {word.lower() for word in _NAME.findall(question)}
+    return bool(told if _WHEN.search(question) else told - _DAYS)
 
 
 _NUMBER = re.compile(r"\d[\d,.:]*")
+_PRONOUN = re.compile(r"I(?:'\w+)?$")  # I, I'm, I've: no name
+_WHEN = re.compile(r"(?i)\b(?:when|what day|what time|which day)\b")
+_DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow".split())
 
 
 def _claims(text: str) -> set[str]:
@@ -122,7 +141,7 @@ def _claims(text: str) -> set[str]:
     claims = {number.rstrip(".,:").replace(",", "") for number in _NUMBER.findall(text)}
     for sentence in sentences_of(text):
         words = _NAME.findall(sentence)
-        claims |= {word.lower() for word in words[1:] if word[0].isupper() and word != "I"}
+        claims |= {word.lower() for word in words[1:] if word[0].isupper() and not _PRONOUN.match(word)}
     return claims
 
 

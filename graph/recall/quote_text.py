@@ -15,6 +15,11 @@ BY_SPEAKER = {
     "ko": '{name} 님이 {turns}{when}에 이렇게 말했어요: "{text}"',
     "zh": "{name}在{turns}{when}说过：“{text}”",
 }
+ANSWERED = {
+    "en": ('You answered on {turns}: "{text}"', '{name} answered on {turns}: "{text}"'),
+    "ko": ('{turns}에 이렇게 답하셨어요: "{text}"', '{name} 님이 {turns}에 이렇게 답했어요: "{text}"'),
+    "zh": ("您在{turns}回答：“{text}”", "{name}在{turns}回答：“{text}”"),
+}
 TURNS = {"en": ("turn {first}", "turns {first}-{last}"), "ko": ("{first}턴", "{first}-{last}턴"),
          "zh": ("第{first}轮", "第{first}-{last}轮")}
 WHEN = {"en": " ({date})", "ko": "({date})", "zh": "（{date}）"}
@@ -38,3 +43,10 @@ def quote_text(line: Line, text: str, last_turn: int, language: str) -> str:
     when = WHEN[language].format(date=line.date) if line.date else ""
     template = BY_PERSON[language] if line.person else BY_SPEAKER[language]
     return template.format(name=line.speaker, turns=turns, when=when, text=text)
+
+
+def answer_text(line: Line, text: str, language: str) -> str:
+    """The other side's answer to a question a quote ends on."""
+    by_person, by_speaker = ANSWERED[language]
+    turns = TURNS[language][0].format(first=line.turn)
+    return (by_person if line.person else by_speaker).format(name=line.speaker, turns=turns, text=text)

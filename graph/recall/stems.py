@@ -8,12 +8,14 @@ from graph.request.words import STOP_WORDS
 _WORD = re.compile(r"[a-z0-9]{2,}|[가-힣]+|[\u4e00-\u9fff]", re.IGNORECASE)
 _PARTICLES = ("에서는", "에서", "에게", "한테", "으로", "이랑", "은", "는", "이", "가", "을", "를", "에", "의", "도",
               "로", "와", "과", "랑")
-_SUFFIXES = ("ies", "ing", "ed", "es", "s")
+_SUFFIXES = ("ing", "ed", "es", "s")
 _QUESTION_WORDS = frozenset("어디 언제 누구 무엇 얼마 어느 뭐였지 뭐였어 기억 哪里 哪儿 什么时候 多少 谁 记得".split())
 
 
 def english_stem(word: str) -> str:
-    """lives, lived, living -> liv; sisters -> sister: enough for a question's words to meet a statement's."""
+    """lives, lived, living -> liv; sisters -> sister; cities -> city: a question's words meet a statement's."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"  # cities, stories -> city, story
     stem = next((word[: -len(s)] for s in _SUFFIXES if word.endswith(s) and len(word) - len(s) >= 3), word)
     return stem[:-1] if stem.endswith("e") and len(stem) > 3 else stem
 

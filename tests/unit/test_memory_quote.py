@@ -130,3 +130,14 @@ def test_the_day_a_question_names_picks_the_turn_said_then():
                 item(30, "I made coconut ice cream for my friends.", "2022-11-09")]  # ranked close by recall
     assert "coconut" in memory_lead("What ice cream did I make on 9 November, 2022?", recalled).split("\n")[0]
     assert "vegan" in memory_lead("What ice cream did I make on 2 October, 2022?", recalled).split("\n")[0]
+
+
+def test_a_quote_that_ends_asking_brings_the_answer_the_other_side_gave():
+    recalled = [*RELAYED, relayed(50, "Tim: Any plans?", "John: We're planning a team trip next month to explore a new "
+                                                         "city. Do you have any suggestions?"),
+                relayed(51, "Tim: Edinburgh, Scotland would be great. It has awesome history.", "John: Cool!")]
+    for extra in ("John: ok", "John: sure", "John: nice"):
+        recalled.append(relayed(60 + len(recalled), "Tim: hi", extra))  # John speaks often enough to be a speaker
+    assert memory_lead("What city did Tim suggest for the team trip next month?", recalled) == \
+        'John said on turn 50 (2026-11-19): "We\'re planning a team trip next month to explore a new city." ' \
+        'You answered on turn 51: "Edinburgh, Scotland would be great. It has awesome history."'
