@@ -116,3 +116,24 @@ def test_a_question_naming_only_a_thing_said_once_is_answered_with_the_persons_w
         assert shown(events) == session.messages()[-1].content
     finally:
         engine.close()
+
+
+@pytest.mark.parametrize("streaming", [True, False], ids=["streaming", "non-streaming"])
+def test_a_relayed_conversations_speaker_is_quoted_by_name(database, streaming):
+    exchange = [("Tim: How was your week?", "John: Busy! We played three games in a row."),
+                ("Tim: Where is your next game?", "John: It's in Seattle next month. I'm stoked to explore the city."),
+                ("Tim: Nice. I started learning German.", "John: Cool, good luck with it."),
+                ("Tim: Thanks!", "John: Anytime.")]
+    replies = iter([reply for _, reply in exchange] + ["I think you mean Boston."])
+    chat = ScriptedChatModel(reply=lambda messages: AIMessage(next(replies)))
+    engine = bundled_engine(database, chat, streaming)
+    try:
+        session = engine.session("relayed")
+        for line, _ in exchange:
+            send(session, line)
+        events = send(session, "Which city does John have his next game in?")
+        day = session.turn_excerpts([2])[0]["date"]
+        assert shown(events) == session.messages()[-1].content == \
+            f'John said on turn 2 ({day}): "It\'s in Seattle next month."'  # it answers: no more, no "Boston"
+    finally:
+        engine.close()
