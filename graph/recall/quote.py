@@ -96,16 +96,22 @@ def _told(question: str, line: Line, at: int, lines: Sequence[Line]) -> Quote:
     text = _within(" ".join(window))
     if line.title or at + 3 < len(line.sentences):
         return Quote(line, text, line.turn)
-    if not is_statement(line.sentences[-1]):
-        reply = next((other for other in lines if other.turn == line.turn + (not line.person)
-                      and other.person != line.person and not other.title), None)
-        if reply is not None:
-            return Quote(line, text, line.turn, reply, _within(" ".join(reply.sentences[:2])))
     after = next((other for other in lines if other.turn == line.turn + 1 and other.speaker == line.speaker
-                  and other.person == line.person and not other.title), None)
-    if after is None or not line.asked_after:
-        return Quote(line, text, line.turn)
-    return Quote(line, _within(f"{text} … {' '.join(after.sentences[:2])}"), after.turn)
+                  and other.person == line.person and not other.title), None) if line.asked_after else None
+    last, ends = line, line.sentences[-1]
+    if after is not None and is_statement(ends):
+        text, last, ends = _within(f"{text} … {' '.join(after.sentences[:2])}"), after, after.sentences[:2][-1]
+    reply = None if is_statement(ends) else _answer_to(last, lines)
+    if reply is None:
+        return Quote(line, text, last.turn)
+    return Quote(line, text, last.turn, reply, _within(" ".join(reply.sentences[:2])))
+
+
+def _answer_to(line: Line, lines: Sequence[Line]) -> Line | None:
+    """The other side's line right after one that ended asking: the reply in its turn to the person's line, the
+    person's next message to a reply's."""
+    return next((other for other in lines if other.turn == line.turn + (not line.person)
+                 and other.person != line.person and not other.title), None)
 
 
 def _within(text: str) -> str:
