@@ -110,7 +110,7 @@ def figures(name: str, result: dict) -> dict:
 
 
 def print_table(rows: list[dict]) -> None:
-    """The README table."""
+    """The table in docs/benchmarks.md."""
     print("| row | answer in context | paraphrased half | mean context tokens | max | context(300)/context(150) "
           "| recall ms/turn |")
     print("|---|---|---|---|---|---|---|")
@@ -178,7 +178,7 @@ def recall_cost_at(turns: int = 1000, budget: int = 4000) -> tuple[float, float]
 
 
 def main(argv: list[str] | None = None, progress: Callable[[str], None] = print) -> None:
-    """Every row of the README table, then the cost figures."""
+    """Every row of the table in docs/benchmarks.md, then the cost figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bundled", action="store_true", help="add a row with the bundled model summarizing")
     args = parser.parse_args(argv)

@@ -16,11 +16,6 @@ START_DATE = date(2025, 3, 3)
 TURNS_PER_DAY = (4, 5, 5, 6, 6, 7)
 USER_CHARS = (60, 250)
 ASSISTANT_CHARS = (150, 600)
-STOP_WORDS = frozenset({
-    "what", "which", "when", "where", "that", "this", "with", "from", "have", "does", "your", "mine", "about",
-    "there", "their", "would", "could", "should", "into", "than", "then", "them", "they", "were", "been",
-    "also", "just", "like", "again", "much", "many", "told", "some", "will", "after", "before",
-})
 
 
 @dataclass(frozen=True)
@@ -101,6 +96,7 @@ OPENERS: tuple[str, ...] = tuple(_SCRIPT["openers"])
 TAILS: tuple[str, ...] = tuple(_SCRIPT["tails"])
 CONTEXTS: tuple[str, ...] = tuple(_SCRIPT["contexts"])
 PAD_TAILS: dict[str, str] = _SCRIPT["pad_tails"]
+STOP_WORDS = frozenset(_SCRIPT["stop_words"])
 
 
 def _day_plan(turns: int, rng: random.Random) -> list[str]:
