@@ -14,6 +14,8 @@ from bench import (
     prefix_reuse,
     prompt_cache,
     recall,
+    recall_probe,
+    reply_first,
     scale_out,
     stress,
     summary_quality,
@@ -34,6 +36,8 @@ if __name__ == "__main__":
     print()
     recall.main(["--bundled"])
     print()
+    recall_probe.main()
+    print()
     tool_questions.main(["--bundled"])
     print()
     document_limits.main()
@@ -45,6 +49,8 @@ if __name__ == "__main__":
     local_model.main()
     print()
     prompt_cache.main()
+    print()
+    reply_first.main([])
     print()
     leaks.main()
     print()
