@@ -24,9 +24,10 @@ from component.sessions import open_current_session
 from component.sidebar import draw_sidebar
 from component.signin import require_access
 from component.summary_panel import draw_summary_panel
-from component.transcript import before_turn, draw_transcript
+from component.transcript import draw_transcript
 from component.welcome import draw_chat_head, take_example
 from graph.engine import Engine, Settings, clean_user_text, describe_error, open_engine
+from state.turns import before_turn
 
 st.set_page_config(page_title="Context Chat", page_icon="💬", layout="wide")
 keep_language()

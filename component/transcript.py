@@ -12,25 +12,7 @@ from component.i18n import t
 from component.message_actions import draw_edit_form, draw_message_actions, editing, prepare_actions
 from graph.engine import Session, TurnVersions
 from state.messages import message_text
-
-
-def turns_of(messages: Sequence[BaseMessage]) -> list[tuple[HumanMessage | None, list[BaseMessage]]]:
-    """The transcript as (question, the messages answering it) pairs, in order."""
-    turns: list[tuple[HumanMessage | None, list[BaseMessage]]] = []
-    for message in messages:
-        if isinstance(message, HumanMessage):
-            turns.append((message, []))
-        elif turns:
-            turns[-1][1].append(message)
-        else:
-            turns.append((None, [message]))
-    return turns
-
-
-def before_turn(messages: Sequence[BaseMessage], turn: int) -> list[BaseMessage]:
-    """The transcript before turn `turn`'s question (while a new version of that turn runs)."""
-    starts = [i for i, message in enumerate(messages) if isinstance(message, HumanMessage)]
-    return list(messages[:starts[turn - 1]]) if 1 <= turn <= len(starts) else list(messages)
+from state.turns import turns_of
 
 
 def draw_recalled(session: Session, turns: list[int]) -> None:

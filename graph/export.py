@@ -5,7 +5,7 @@ saved state."""
 import html
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -13,6 +13,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 
 from state.messages import message_text
 from state.texts import localized
+from state.turns import numbered
 
 ROLES = {"human": "user", "ai": "assistant", "tool": "tool", "system": "system"}
 
@@ -33,13 +34,6 @@ def message_record(message: BaseMessage, turn: int, pinned: set[str], feedback: 
     return record
 
 
-def numbered(messages: Sequence[BaseMessage]) -> list[tuple[int, BaseMessage]]:
-    """Each message with the number of the turn it belongs to (a turn starts at a user message)."""
-    turn, result = 0, []
-    for message in messages:
-        turn += isinstance(message, HumanMessage)
-        result.append((max(turn, 1), message))
-    return result
 
 
 def export_data(session_id: str, title: str, values: Mapping[str, Any], now: datetime | None = None) -> dict:

@@ -63,7 +63,7 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
         if line.speaker and names:
             score += SPEAKER_WEIGHT if line.speaker.lower() in names else -SPEAKER_WEIGHT
         day = parse_day(line.date) if asked else None
-        score += DAY_WEIGHT if day and asked.covers(day) else 0.0
+        score += DAY_WEIGHT if day and asked and asked.covers(day) else 0.0
         scored.append((score, -line.rank, line, at, len(content & words)))
     scored.sort(key=lambda entry: entry[:2], reverse=True)
     chosen: list[Quote] = []

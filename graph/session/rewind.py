@@ -4,7 +4,7 @@ thread's history as another version; the recall index and listed facts follow th
 checkpoint is gone (a session saved before versions), the last turn is taken back through RemoveMessage."""
 
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage
@@ -16,11 +16,7 @@ from graph.session.transcript import FORK, completed_turn_count, has_unfinished_
 from graph.storage.checkpoint_tree import CheckpointTree, before, forks_text
 from state.session import TurnEvent
 from state.texts import localized
-
-
-def question_indexes(messages: Sequence[BaseMessage]) -> list[int]:
-    """Where each turn starts: the index of each user message, turn 1 first."""
-    return [i for i, message in enumerate(messages) if isinstance(message, HumanMessage)]
+from state.turns import question_indexes
 
 
 def summarized_turns(values: Mapping[str, Any]) -> set[int]:
