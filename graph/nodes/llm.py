@@ -13,7 +13,7 @@ from langgraph.runtime import Runtime
 from graph.context import extract_current_turn, first_raw_turn, split_turns
 from graph.documents.retrieval import Retriever
 from graph.memory.merge import active_summaries
-from graph.models.deadline import Deadlines
+from graph.models.deadline import Deadlines, ModelDeadlineError
 from graph.nodes.reply import checked_reply, clean_reply, stream_reply
 from graph.nodes.reply_check import ReplyCheck, StreamGuard
 from graph.nodes.router import latest_user_text
@@ -131,6 +131,15 @@ def request_parts(state: ChatState, base_prompt: str, now: datetime, cite: bool,
     )
 
 
+def led_reply(ask: Callable[[list[BaseMessage], StreamGuard | None], AIMessage],
+              context: list[BaseMessage]) -> AIMessage:
+    """The model's text after a lead the product wrote: none when the model is too late, the lead answers alone."""
+    try:
+        return ask(context, None)
+    except ModelDeadlineError:
+        return AIMessage("")
+
+
 def make_llm_node(
     chat_model: BaseChatModel,
     tools: Sequence[BaseTool],
@@ -202,7 +211,8 @@ def make_llm_node(
         def ask(request: list[BaseMessage], guard: StreamGuard | None) -> AIMessage:
             return clean_reply(well_formed_tool_calls(stream_reply(model, request, deadlines, guard)))
 
-        response = ask(context, None) if lead else checked_reply(ask, context, check, question, state.get("language"))
+        response = led_reply(ask, context) if lead else checked_reply(ask, context, check, question,
+                                                                       state.get("language"))
         if lead:  # the model's text is shown only when it answers and does not contradict the lead
             text = "" if check.verdict(message_text(response)) else message_text(response)
             content = led_by_results(lead, text) if tool_lead else led_by_quote(lead, question, text)

@@ -2,7 +2,10 @@
 person said is answered first with their own words, quoted with when they were said, in the page's stream and
 the saved reply alike; the model's text follows only when it agrees. Streaming and non-streaming fakes."""
 
+import threading
+
 import pytest
+from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage
 
 from graph.models import ModelProfile
@@ -136,4 +139,34 @@ def test_a_relayed_conversations_speaker_is_quoted_by_name(database, streaming):
         assert shown(events) == session.messages()[-1].content == \
             f'John said on turn 2 ({day}): "It\'s in Seattle next month."'  # it answers: no more, no "Boston"
     finally:
+        engine.close()
+
+
+class StallsOnQuestions(ScriptedChatModel):
+    """Answers statements at once; on a question, hangs past the first-token deadline (a cold long prompt)."""
+
+    release: threading.Event = threading.Event()
+
+    def _generate(self, messages, stop=None, run_manager=None, **kwargs):
+        if str(messages[-1].content).rstrip().endswith("?"):
+            self.release.wait(timeout=30)
+        return super()._generate(messages, stop, None, **kwargs)
+
+    _stream = BaseChatModel._stream  # type: ignore[assignment]
+
+
+def test_a_quote_answers_alone_when_the_model_is_too_late(database):
+    model = StallsOnQuestions(reply=lambda messages: AIMessage("Noted."), release=threading.Event())
+    profile = ModelProfile(label="fake", provider="bundled", streaming=True, tools=False,
+                           structured_output=False, context_window=8_192)
+    engine = make_engine(database, model, ScriptedChatModel(reply=summary_reply), profile=profile,
+                         first_token_timeout=1)
+    try:
+        session = engine.session("late")
+        send(session, "My sister Hana lives in Busan.")
+        events = send(session, "Where does my sister live?")
+        assert not any(event.kind == "error" for event in events)
+        assert shown(events) == session.messages()[-1].content == 'You said on turn 1: "My sister Hana lives in Busan."'
+    finally:
+        model.release.set()
         engine.close()
