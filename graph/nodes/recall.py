@@ -6,16 +6,20 @@ from graph.context import first_raw_turn, split_turns
 from graph.nodes.router import latest_user_text
 from graph.nodes.runtime import session_settings
 from graph.recall.index import RecallIndex
+from graph.recall.lexicon import english_words
 from state import ChatState
 from state.messages import message_text
 from state.session import SessionSettings
 
 
 def recall_query(state: ChatState) -> str:
-    """The current user message and what the current turn's tools returned."""
+    """The current user message (with the English of its Korean or Chinese everyday words, so it finds a fact
+    told in English) and what the current turn's tools returned."""
     _, current = split_turns(state.get("messages", []))
     results = [message_text(m) for m in current if m.type == "tool"]
-    return "\n".join([latest_user_text(state), *results])
+    text = latest_user_text(state)
+    meant = " ".join(english_words(text))
+    return "\n".join([text, *([meant] if meant else []), *results])
 
 
 def make_recall_node(index: RecallIndex | None, budget_tokens: int, keep_last_turn: bool = False):

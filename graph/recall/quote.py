@@ -53,7 +53,7 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     sentences = [(line, at, stems(sentence)) for line in lines for at, sentence in enumerate(line.sentences)
                  if is_statement(sentence)]
     weight = _rarity(content, [words for _, _, words in sentences])
-    asked = date_asked(question)
+    asked, language = date_asked(question), quote_language(question)
     scored = []
     for line, at, words in sentences:
         if not content & words:
@@ -70,8 +70,8 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     for score, _, line, at, shared in scored:
         if len(chosen) == MAX_QUOTES or (chosen and score < SECOND_SHARE * scored[0][0]):
             break
-        if chosen and shared < min(2, len(content)):
-            continue  # a second quote shares more than one word with the question
+        if chosen and (shared < min(2, len(content)) or quote_language(line.sentences[at]) != language):
+            continue  # a second quote shares more than one word with the question, in its language
         if not any(line.turn in (quote.line.turn, quote.last_turn) or quote.reply and line == quote.reply
                    for quote in chosen):
             chosen.append(_told(question, line, at, lines))

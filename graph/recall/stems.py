@@ -3,6 +3,7 @@ words of a question to meet the words that answer it, with no model."""
 
 import re
 
+from graph.recall.lexicon import english_words
 from graph.request.words import STOP_WORDS
 
 _WORD = re.compile(r"[a-z0-9]{2,}|[가-힣]+|[\u4e00-\u9fff]", re.IGNORECASE)
@@ -22,7 +23,7 @@ def english_stem(word: str) -> str:
 
 def stems(text: str) -> set[str]:
     """The words of a text as comparable stems: English plurals and tenses, Korean particles and Chinese characters
-    reduced, stop words and question words left out."""
+    reduced, stop words and question words left out; a Korean or Chinese everyday word brings its English one."""
     found = set()
     for word in _WORD.findall(text.lower()):
         if "가" <= word[0] <= "힣":
@@ -31,4 +32,4 @@ def stems(text: str) -> set[str]:
             word = english_stem(word)
         if word not in STOP_WORDS and word not in _QUESTION_WORDS:
             found.add(word)
-    return found
+    return found | {english_stem(word) for word in english_words(text)}

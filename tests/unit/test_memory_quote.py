@@ -3,6 +3,7 @@ quoted with its turn and day, in the question's language; nothing when nothing s
 
 import pytest
 
+from graph.recall.lexicon import english_words
 from graph.recall.quote import best_quotes, led_by_quote, memory_lead
 from graph.recall.stems import stems
 
@@ -46,7 +47,7 @@ def test_only_the_persons_statements_are_quoted_never_the_assistants_or_their_ow
 
 def test_words_meet_across_their_forms():
     assert stems("lives living lived") == stems("live") == {"liv"}
-    assert stems("여동생은 여동생이") == {"여동생"}
+    assert stems("여동생은 여동생이") == {"여동생", "sister"}  # an everyday word brings its English
 
 
 @pytest.mark.parametrize(("reply", "follows"), [
@@ -141,3 +142,20 @@ def test_a_quote_that_ends_asking_brings_the_answer_the_other_side_gave():
     assert memory_lead("What city did Tim suggest for the team trip next month?", recalled) == \
         'John said on turn 50 (2026-11-19): "We\'re planning a team trip next month to explore a new city." ' \
         'You answered on turn 51: "Edinburgh, Scotland would be great. It has awesome history."'
+
+
+@pytest.mark.parametrize(("question", "lead"), [
+    ("내 여동생은 어디에 살아?", '2턴(2026-11-19)에 이렇게 말씀하셨어요: "My sister\'s name is Hana and she lives in Busan."'),
+    ("월세 예산이 얼마야?", '4턴(2026-11-19)에 이렇게 말씀하셨어요: "My monthly rent budget is 1,850 dollars."'),
+    ("我妹妹住在哪里？", "您在第2轮（2026-11-19）说过：“My sister's name is Hana and she lives in Busan.”"),
+])
+def test_a_question_in_korean_or_chinese_meets_a_fact_told_in_english(question, lead):
+    told = [item(2, "My sister's name is Hana and she lives in Busan. I like green tea."),
+            item(4, "I have a meeting with my landlord on March 14 at 3pm. My monthly rent budget is 1,850 dollars.")]
+    assert memory_lead(question, told) == lead
+
+
+def test_everyday_words_only_bring_their_english_where_they_are_words():
+    assert english_words("몇 개 있어? 차 한잔 할래?") == []  # a counter and tea, not a dog and a car
+    assert english_words("请记住这个") == []  # "remember", not "live"
+    assert english_words("내 여동생은 어디에 살아?") == ["sister", "live"]
