@@ -145,7 +145,8 @@ def test_a_quote_that_ends_asking_brings_the_answer_the_other_side_gave():
 
 
 @pytest.mark.parametrize(("question", "lead"), [
-    ("내 여동생은 어디에 살아?", '2턴(2026-11-19)에 이렇게 말씀하셨어요: "My sister\'s name is Hana and she lives in Busan."'),
+    ("내 여동생은 어디에 살아?",
+     '2턴(2026-11-19)에 이렇게 말씀하셨어요: "My sister\'s name is Hana and she lives in Busan."'),
     ("월세 예산이 얼마야?", '4턴(2026-11-19)에 이렇게 말씀하셨어요: "My monthly rent budget is 1,850 dollars."'),
     ("我妹妹住在哪里？", "您在第2轮（2026-11-19）说过：“My sister's name is Hana and she lives in Busan.”"),
 ])
