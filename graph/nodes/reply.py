@@ -17,6 +17,7 @@ from graph.models.deadline import Deadlines, stream_within
 from graph.nodes.reply_check import ReplyCheck, StreamGuard
 from graph.nodes.tool_calls import strict_tool_calls
 from graph.request.blocks import tells_about_self
+from graph.request.framing import before_marker
 from prompt.context import FRAMING_CORRECTION, REPEAT_CORRECTION
 from state.messages import message_text
 from state.texts import localized
@@ -58,10 +59,11 @@ def stream_reply(model: Runnable, context: list[BaseMessage], deadlines: Deadlin
 
 
 def clean_reply(response: AIMessage) -> AIMessage:
-    """The reply without HTML entities or chat-template markup the model emitted."""
+    """The reply without HTML entities or chat-template markup the model emitted, nor a reminder of the request
+    it copied after its own words."""
     if not isinstance(response.content, str):
         return response
-    cleaned = clean_model_text(response.content)
+    cleaned = before_marker(clean_model_text(response.content))
     return response if cleaned == response.content else response.model_copy(update={"content": cleaned})
 
 

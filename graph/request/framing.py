@@ -10,6 +10,7 @@ from langchain_core.messages import BaseMessage
 
 from graph.request.budget import RequestParts, pinned_message
 from prompt.context import (
+    CITATION_REMINDER,
     EARLIER_SHORTENED,
     FRAMING_CORRECTION,
     PINNED_HEADER,
@@ -35,6 +36,18 @@ SHAPE = re.compile(
     r"|messages the user pinned",
     re.IGNORECASE,
 )
+
+
+_OPENINGS = (CITATION_REMINDER, FRAMING_CORRECTION, REPEAT_CORRECTION)  # "[Reminder] ...", "[Note] ..."
+_MARKER = re.compile("|".join(re.escape(text.split("]", 1)[0] + "]") for text in _OPENINGS), re.IGNORECASE)
+
+
+def before_marker(text: str) -> str:
+    """A reply cut where it starts copying a reminder or correction of the request ("... [Reminder] Please use
+    [1], [2]"): what the app tells the model never reaches the person. A reply that opens with one is left whole,
+    for the reply check to judge."""
+    marker = _MARKER.search(text)
+    return text[:marker.start()].rstrip() if marker and text[:marker.start()].strip() else text
 
 
 @dataclass(frozen=True)

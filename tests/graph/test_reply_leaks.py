@@ -4,7 +4,7 @@ asked for once more with a correction, then replaced by a clear message; while i
 import re
 
 import pytest
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import AIMessage, BaseMessage
 
 from graph.session.stop import STOPPED_NOTE
 from prompt.context import FRAMING_CORRECTION, REPEAT_CORRECTION
@@ -207,5 +207,17 @@ def test_a_notice_is_in_the_language_of_the_page_whatever_the_message_is_in(data
         assert reply == shown == localized("ko", "reply_acknowledged")
         shown, reply = tokens_and_reply(session.send("What is the capital of France?", language="ko").wait())
         assert reply == shown == localized("ko", "reply_withheld_framing")
+    finally:
+        engine.close()
+
+
+def test_a_reminder_copied_after_the_answer_is_cut_from_the_reply(database, streaming):
+    copied = "Your notes are saved. [Reminder] Please use [1], [2], ..."
+    chat = ScriptedChatModel(disable_streaming=not streaming, reply=lambda messages: AIMessage(copied))
+    engine = make_engine(database, chat)
+    try:
+        events = engine.session("reminder").send("Here are my travel notes.").wait()
+        assert events[-1].kind == "reply" and events[-1].text == "Your notes are saved."
+        assert engine.session("reminder").messages()[-1].content == "Your notes are saved."
     finally:
         engine.close()
