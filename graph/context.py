@@ -1,11 +1,13 @@
 """Pure turn functions: where turns begin and end, which are summarized, and when a summary is due."""
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
 from state import SummaryRecord
+from state.messages import message_text
 
 TURNS_PER_SUMMARY = 3
 
@@ -119,3 +121,11 @@ def pending_summary_blocks(
         blocks.append((numbers, block))
         start += TURNS_PER_SUMMARY
     return blocks
+
+
+def latest_user_text(state: Mapping[str, Any]) -> str:
+    """The text of the newest user message of the turn in progress."""
+    for message in reversed(extract_current_turn(state.get("messages", []))):
+        if isinstance(message, HumanMessage):
+            return message_text(message)
+    return ""

@@ -6,9 +6,8 @@ from typing import Literal
 
 from langchain_core.messages import AIMessage, ToolMessage
 
-from graph.context import extract_current_turn
+from graph.context import extract_current_turn, latest_user_text
 from graph.intent.detect import detect_tool_call
-from graph.nodes.router import latest_user_text
 from state import ChatState
 
 

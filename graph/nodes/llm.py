@@ -10,13 +10,12 @@ from langchain_core.tools import BaseTool
 from langgraph.config import get_stream_writer
 from langgraph.runtime import Runtime
 
-from graph.context import extract_current_turn, first_raw_turn, split_turns
+from graph.context import extract_current_turn, first_raw_turn, latest_user_text, split_turns
 from graph.documents.retrieval import Retriever
 from graph.memory.merge import active_summaries
 from graph.models.deadline import Deadlines, ModelDeadlineError
 from graph.nodes.reply import checked_reply, clean_reply, stream_reply
 from graph.nodes.reply_check import ReplyCheck, StreamGuard
-from graph.nodes.router import latest_user_text
 from graph.nodes.runtime import DEFAULTS, session_settings
 from graph.nodes.textual_tools import stated_results, tools_as_text
 from graph.nodes.tool_calls import well_formed_tool_calls

@@ -1,7 +1,7 @@
 """Retrieve passages from the session's documents for the llm node to cite."""
 
+from graph.context import latest_user_text
 from graph.documents.retrieval import Retriever
-from graph.nodes.router import latest_user_text
 from state import ChatState
 
 

@@ -2,8 +2,7 @@
 
 from langgraph.runtime import Runtime
 
-from graph.context import first_raw_turn, split_turns
-from graph.nodes.router import latest_user_text
+from graph.context import first_raw_turn, latest_user_text, split_turns
 from graph.nodes.runtime import session_settings
 from graph.recall.index import RecallIndex
 from graph.recall.lexicon import english_words

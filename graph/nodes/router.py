@@ -8,13 +8,12 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 from pydantic import BaseModel, Field
 
-from graph.context import extract_current_turn
+from graph.context import latest_user_text
 from graph.documents.mentions import mentions_documents
 from graph.documents.retrieval import Retriever
 from graph.intent.detect import detect_tool_call
 from prompt.router import ROUTER_PROMPT
 from state import ChatState
-from state.messages import message_text
 
 logger = logging.getLogger(__name__)
 
@@ -30,13 +29,6 @@ _CASUAL = re.compile(
     re.IGNORECASE,
 )
 
-
-def latest_user_text(state: ChatState) -> str:
-    """The text of the newest user message of the turn in progress."""
-    for message in reversed(extract_current_turn(state.get("messages", []))):
-        if isinstance(message, HumanMessage):
-            return message_text(message)
-    return ""
 
 
 def classify(text: str, has_documents: bool, matches_documents: bool) -> Route:
