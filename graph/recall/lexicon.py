@@ -28,16 +28,16 @@ CHINESE = {
 _KOREAN_WORDS = {word: english for english, words in KOREAN.items() for word in words.split()}
 _CHINESE_WORDS = {word: english for english, words in CHINESE.items() for word in words.split()}
 _HANGUL_WORD = re.compile(r"[가-힣]+")
-_PARTICLES = ("에서는", "에서", "에게", "한테", "으로", "이랑", "은", "는", "이", "가", "을", "를", "에", "의", "도",
-              "로", "와", "과", "랑")
+KOREAN_PARTICLES = ("에서는", "에서", "에게", "한테", "으로", "이랑", "은", "는", "이", "가", "을", "를", "에", "의",
+                    "도", "로", "와", "과", "랑")  # what follows a Korean noun: 여동생은, 부산에
 
 
 def english_words(text: str) -> list[str]:
     """The English words the text's Korean and Chinese everyday words mean, in the order they appear."""
     found = []
     for word in _HANGUL_WORD.findall(text):
-        bare = next((word[: -len(p)] for p in _PARTICLES if word.endswith(p) and word[: -len(p)] in _KOREAN_WORDS),
-                    word)
+        bare = next((word[: -len(p)] for p in KOREAN_PARTICLES
+                     if word.endswith(p) and word[: -len(p)] in _KOREAN_WORDS), word)
         if bare in _KOREAN_WORDS:
             found.append(_KOREAN_WORDS[bare])
     found += [english for word, english in _CHINESE_WORDS.items() if word in text]

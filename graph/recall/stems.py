@@ -3,12 +3,10 @@ words of a question to meet the words that answer it, with no model."""
 
 import re
 
-from graph.recall.lexicon import english_words
+from graph.recall.lexicon import KOREAN_PARTICLES, english_words
 from graph.request.words import STOP_WORDS
 
 _WORD = re.compile(r"[a-z0-9]{2,}|[가-힣]+|[\u4e00-\u9fff]", re.IGNORECASE)
-_PARTICLES = ("에서는", "에서", "에게", "한테", "으로", "이랑", "은", "는", "이", "가", "을", "를", "에", "의", "도",
-              "로", "와", "과", "랑")
 _SUFFIXES = ("ing", "ed", "es", "s")
 _QUESTION_WORDS = frozenset("어디 언제 누구 무엇 얼마 어느 뭐였지 뭐였어 기억 哪里 哪儿 什么时候 多少 谁 记得".split())
 
@@ -27,7 +25,7 @@ def stems(text: str) -> set[str]:
     found = set()
     for word in _WORD.findall(text.lower()):
         if "가" <= word[0] <= "힣":
-            word = next((word[: -len(p)] for p in _PARTICLES if word.endswith(p) and len(word) > len(p)), word)
+            word = next((word[: -len(p)] for p in KOREAN_PARTICLES if word.endswith(p) and len(word) > len(p)), word)
         else:
             word = english_stem(word)
         if word not in STOP_WORDS and word not in _QUESTION_WORDS:
