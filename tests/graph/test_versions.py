@@ -125,6 +125,7 @@ def test_a_new_version_survives_a_crash_before_it_ran_and_the_old_one_is_kept(da
     assert session.recover() and session.unfinished()
     assert texts(session) == ["question 1", "Reply to: question 1", "question 2, edited"]
     assert session.retry()[-1].text == "Reply to: question 2, edited"
+    session.services.wait_idle()  # the retried turn's background work holds the session while it runs
     assert session.versions() == {2: TurnVersions(2, 2)}
     assert session.show_version(2, 1) and texts(session)[-1] == "Reply to: question 2"
     engine.close()
