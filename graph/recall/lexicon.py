@@ -28,12 +28,15 @@ CHINESE = {
 _KOREAN_WORDS = {word: english for english, words in KOREAN.items() for word in words.split()}
 _CHINESE_WORDS = {word: english for english, words in CHINESE.items() for word in words.split()}
 _HANGUL_WORD = re.compile(r"[가-힣]+")
+_KOREAN_OR_CHINESE = re.compile(r"[가-힣\u4e00-\u9fff]")
 KOREAN_PARTICLES = ("에서는", "에서", "에게", "한테", "으로", "이랑", "은", "는", "이", "가", "을", "를", "에", "의",
                     "도", "로", "와", "과", "랑")  # what follows a Korean noun: 여동생은, 부산에
 
 
 def english_words(text: str) -> list[str]:
     """The English words the text's Korean and Chinese everyday words mean, in the order they appear."""
+    if not _KOREAN_OR_CHINESE.search(text):
+        return []  # most text a quote weighs is English: nothing to look up
     found = []
     for word in _HANGUL_WORD.findall(text):
         bare = next((word[: -len(p)] for p in KOREAN_PARTICLES

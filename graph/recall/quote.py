@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from graph.recall.dates import date_asked, parse_day
 from graph.recall.quote_text import answer_text, quote_language, quote_text
-from graph.recall.said import Line, is_statement, said_lines, sentences_of, turn_words
+from graph.recall.said import Line, is_statement, said_lines, sentences_of
 from graph.recall.stems import stems
 
 TURN_SHARE = 0.3  # a sentence in a turn about the question's other words is likelier the answer
@@ -47,11 +47,13 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     wanted, names = question_words(question)
     content = wanted - names or wanted
     lines = said_lines(recalled, documents)
-    about = turn_words(lines)
+    said = [(line, at, stems(sentence)) for line in lines for at, sentence in enumerate(line.sentences)]
+    about: dict[tuple[int, str], set[str]] = {}  # what each turn (or document) is about: all its quotable words
+    for line, _, words in said:
+        about.setdefault((line.turn, line.title), set()).update(words)
     if not content or len(content & set().union(*about.values())) < max(1, min(2, len(content) - 1)):
         return []  # most of what the question is about was never said
-    sentences = [(line, at, stems(sentence)) for line in lines for at, sentence in enumerate(line.sentences)
-                 if is_statement(sentence)]
+    sentences = [(line, at, words) for line, at, words in said if is_statement(line.sentences[at])]
     weight = _rarity(content, [words for _, _, words in sentences])
     asked, language = date_asked(question), quote_language(question)
     scored = []

@@ -6,13 +6,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from graph.recall.stems import stems
+from graph.recall.speakers import SPEAKER_LINES
 from graph.request.words import GREETING, PASTED_LINE_START, SPEAKER
 
 _SENTENCES = re.compile(r"(?<=[.!?。！？])\s+|\n+")
 _ASKING = re.compile(r"[?？]\s*$")
 _STAMP = re.compile(f"{PASTED_LINE_START}(?:{GREETING}[,!]?\\s+[A-Z][a-z]+[,!.]\\s*)?")  # and the name greeted
-SPEAKER_TURNS = 3  # a name leads lines in this many turns: a speaker's, not a label ("Note:", "Ingredients:")
 NOT_SPEAKERS = frozenset("user assistant ai bot system human note summary answer question example step".split())
 
 
@@ -58,7 +57,7 @@ def speakers_of(records: Sequence[dict]) -> set[str]:
     for record in records:
         turns.update({match[1] for line in str(record.get("assistant", "")).splitlines()
                       if (match := SPEAKER.match(line)) and match[1].lower() not in NOT_SPEAKERS})
-    return {name for name, count in turns.items() if count >= SPEAKER_TURNS}
+    return {name for name, count in turns.items() if count >= SPEAKER_LINES}  # a speaker's, not a label ("Note:")
 
 
 def said_lines(recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list[Line]:
@@ -81,10 +80,3 @@ def said_lines(recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list
                                   person=False, asked_after=ends_asking(users.get(turn + 1, ""))))
     return [line for line in lines if line.sentences]
 
-
-def turn_words(lines: Sequence[Line]) -> dict[tuple[int, str], set[str]]:
-    """The words of each turn's (or document's) quotable lines together: what the turn is about."""
-    words: dict[tuple[int, str], set[str]] = {}
-    for line in lines:
-        words.setdefault((line.turn, line.title), set()).update(*(stems(s) for s in line.sentences))
-    return words
