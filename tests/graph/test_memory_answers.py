@@ -155,9 +155,11 @@ class StallsOnQuestions(ScriptedChatModel):
     _stream = BaseChatModel._stream  # type: ignore[assignment]
 
 
-def test_a_quote_answers_alone_when_the_model_is_too_late(database):
-    model = StallsOnQuestions(reply=lambda messages: AIMessage("Noted."), release=threading.Event())
-    profile = ModelProfile(label="fake", provider="bundled", streaming=True, tools=False,
+@pytest.mark.parametrize("streaming", [True, False], ids=["streaming", "non-streaming"])
+def test_a_quote_answers_alone_when_the_model_is_too_late(database, streaming):
+    model = StallsOnQuestions(reply=lambda messages: AIMessage("Noted."), release=threading.Event(),
+                              disable_streaming=not streaming)
+    profile = ModelProfile(label="fake", provider="bundled", streaming=streaming, tools=False,
                            structured_output=False, context_window=8_192)
     engine = make_engine(database, model, ScriptedChatModel(reply=summary_reply), profile=profile,
                          first_token_timeout=1)
