@@ -1,6 +1,6 @@
 """One session seen from outside the engine: its state and settings, and its turns as events."""
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -8,19 +8,19 @@ from langchain_core.messages import BaseMessage, HumanMessage
 
 from graph.memory.planner import plan_input
 from graph.session.edits import SessionEdits
+from graph.session.journal import restore_pending
 from graph.session.owner import SessionNotFound
 from graph.session.payload import turn_input
-from graph.session.rewind import fork_turn, refusal
+from graph.session.rewind import fork_turn
 from graph.session.services import SessionServices
 from graph.session.setting_limits import checked_settings
-from graph.session.transcript import completed_turn_count, first_user_text
+from graph.session.turn import RewindFor, start_turn
 from graph.session.turn_run import TurnRun
 from graph.session.user_input import clean_user_text
 from graph.session.versions import SessionVersions
 from graph.session.view import SessionView
 from state.session import SessionSettings, TurnEvent
 from state.texts import localized
-from state.titles import gist_title
 
 
 def refused(event: TurnEvent) -> TurnRun:
@@ -50,7 +50,7 @@ class Session(SessionEdits, SessionVersions):
         if self.services.turns.busy(self.id):
             return False
         with self.services.storage.session_lock(self.id, wait=False) as free:
-            return bool(free) and self.services.runner.recover(self.id)
+            return bool(free) and restore_pending(self.services.runner, self.services.storage, self.id)
 
     def messages(self) -> list[BaseMessage]:
         """The whole transcript."""
@@ -94,7 +94,7 @@ class Session(SessionEdits, SessionVersions):
             rate = self._chosen_rate(compression_rate)
         except SessionNotFound:  # someone else's now: as if unknown, and nothing written
             return refused(TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"}))
-        return self._start(turn_input(clean, self.id, rate, language, attachments), language)
+        return self._start(language, turn_input(clean, self.id, rate, language, attachments))
 
     def _chosen_rate(self, compression_rate: float | None) -> float:
         """The rate a turn runs at: the one given becomes the session's, else the session's own."""
@@ -110,8 +110,8 @@ class Session(SessionEdits, SessionVersions):
         nothing changed) when the question has no answer yet or `answer_id` is no longer its answer."""
         def same_question(question: HumanMessage) -> dict:
             return turn_input(question, self.id, self.settings().compression_rate, language)
-        return self._start(None, language, lambda: fork_turn(self.services, self.id, language, turn, True,
-                                                              same_question, answer_id))
+        return self._start(language, rewind=lambda: fork_turn(self.services, self.id, language, turn, True,
+                                                               same_question, answer_id))
 
     def edit_last(self, text: str, compression_rate: float | None = None, language: str = "en",
                   question_id: str | None = None) -> TurnRun:
@@ -131,12 +131,12 @@ class Session(SessionEdits, SessionVersions):
         except SessionNotFound:
             return refused(TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"}))
         edited = turn_input(clean, self.id, rate, language)
-        return self._start(None, language, lambda: fork_turn(
+        return self._start(language, rewind=lambda: fork_turn(
             self.services, self.id, language, turn, False, lambda question: edited, question_id))
 
     def resume(self, language: str = "en") -> TurnRun:
         """Resume the unfinished turn from its saved step (Retry), streaming its events."""
-        return self._start(None, language)
+        return self._start(language)
 
     def retry(self, language: str = "en") -> list[TurnEvent]:
         """Resume the unfinished turn and wait for it; returns its events."""
@@ -161,54 +161,6 @@ class Session(SessionEdits, SessionVersions):
         generation = self.services.generation(self.id)
         self.services.prefetcher.schedule(self.id, rate, lambda: self.services.generation(self.id) == generation)
 
-    def _may_run(self, creates: bool) -> bool:
-        """Whether this turn may run: a new message makes an unknown id its owner's; a rewrite or a resume runs
-        only on a session that exists and is the caller's (a refused one writes nothing)."""
-        if creates:
-            return self.services.storage.claim_session(self.id, self.owner)
-        return self.services.storage.session_owner(self.id) == self.owner
-
-    def _start(self, payload: dict | None, language: str,
-               rewrite: Callable[[], dict | TurnEvent] | None = None) -> TurnRun:
-        """Queue the turn behind the ones sent before it and start its thread; a `rewrite` makes the turn's
-        input (or a refusal) under the session's lock, when the turn's time has come."""
-        services, session_id = self.services, self.id
-        cancelled = TurnEvent("error", localized(language, "not_sent"), {"code": "cancelled"})
-
-        def work(run: TurnRun) -> Iterator[TurnEvent]:
-            generation = services.generation(session_id)
-            if not services.turns.wait_turn(session_id, run):
-                yield cancelled
-                return
-            with services.storage.session_lock(session_id):
-                if run.cancelled.is_set():
-                    yield cancelled
-                    return
-                if rewrite is not None and services.storage.session_owner(session_id) is None:
-                    yield refusal(language, "rewrite_nothing")  # a chat not begun: nothing to take back or write
-                    return
-                if not self._may_run(payload is not None and rewrite is None):  # someone else's: as if unknown
-                    yield TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"})
-                    return
-                services.turns.begin(session_id, run)
-                settings = self.settings()  # as they are when the turn starts (a Retry takes the new ones)
-                turn_payload = rewrite() if rewrite is not None else payload
-                if rewrite is not None:  # a new version starts a line of its own: work after it is current
-                    generation = services.generation(session_id)
-                if isinstance(turn_payload, TurnEvent):
-                    yield turn_payload
-                    return
-                with services.activity.running():  # background work waits until the reply is made
-                    yield from services.runner.run(session_id, turn_payload, run.stop_event, language, settings)
-                messages = services.read_state(session_id).get("messages", [])
-                services.recall.index_session(session_id, messages)
-                services.recall.backfill(session_id)  # an older session's turns gain their vectors
-                title = gist_title(first_user_text(messages))
-                if title:
-                    services.storage.record_session(session_id, title, completed_turn_count(messages))
-            services.prefetcher.schedule(session_id, settings.compression_rate,
-                                         lambda: services.generation(session_id) == generation)
-
-        run = TurnRun(work, on_exit=lambda: services.turns.leave(session_id, run))
-        services.turns.join(session_id, run)
-        return run.start()
+    def _start(self, language: str, payload: dict | None = None, rewind: RewindFor | None = None) -> TurnRun:
+        """Queue the turn behind the ones sent before it and start it (`graph.session.turn`)."""
+        return start_turn(self.services, self.id, self.owner, language, payload, rewind)

@@ -37,3 +37,11 @@ def check_existing(storage: SessionOwners, session_id: str, owner: str) -> None:
     """SessionNotFound unless the session exists and is `owner`'s: what changes a session never creates one."""
     if storage.session_owner(session_id) != owner:
         raise SessionNotFound(session_id)
+
+
+def may_run(storage: SessionOwners, session_id: str, owner: str, creates: bool) -> bool:
+    """Whether a turn may run: a new message makes an unknown id its owner's; a rewrite or a resume runs only on a
+    session that exists and is the caller's (a refused one writes nothing)."""
+    if creates:
+        return storage.claim_session(session_id, owner)
+    return storage.session_owner(session_id) == owner

@@ -1,22 +1,38 @@
 """Running a turn again: the same question answered afresh (regenerate) or the question changed (edit). The new
 version forks the conversation from the checkpoint that ended the turn before, so the old one stays in the
 thread's history as another version; the recall index and listed facts follow the new line. Where that
-checkpoint is gone (a session saved before versions), the last turn is taken back through RemoveMessage."""
+checkpoint is gone (a session saved before versions), the last turn is taken back through RemoveMessage.
+
+A rewind only reads and decides: it hands the turn (`graph.session.turn`) the input to run, which journals it
+and runs it like any other."""
 
 import uuid
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, cast
 
 from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage
 
 from graph.request.layout import without_turn
-from graph.session.journal import with_message_id, write_pending
+from graph.session.journal import with_message_id
 from graph.session.services import SessionServices
-from graph.session.transcript import FORK, completed_turn_count, has_unfinished_turn, thread_config
+from graph.session.transcript import completed_turn_count, has_unfinished_turn
 from graph.storage.checkpoint_tree import CheckpointTree, before, forks_text
 from state.session import TurnEvent
 from state.texts import localized
 from state.turns import question_indexes
+
+
+@dataclass(frozen=True)
+class Rewind:
+    """A turn to run again as a new version: its input and number, the checkpoint its new line starts from and
+    the forks of that line (`fork`), or, for a session saved before versions, the update that takes the old turn
+    back (`take_back`, written once the new input is journaled)."""
+
+    payload: dict
+    turn: int
+    fork: dict | None = None
+    take_back: dict | None = None
 
 
 def summarized_turns(values: Mapping[str, Any]) -> set[int]:
@@ -32,12 +48,11 @@ def refusal(language: str, key: str) -> TurnEvent:
 
 def take_back_last_turn(services: SessionServices, session_id: str, language: str, answered_only: bool,
                         payload_for: Callable[[HumanMessage], dict],
-                        expected_id: str | None = None) -> dict | TurnEvent:
-    """Replace the last turn (its question, tool calls and answer) by the turn input `payload_for` makes of its
-    question, returned to be run; a refusal when there is no such turn, when `answered_only` and it has no
-    answer yet (Retry is for that), when a summary was already made of it, or when `expected_id` (the question
-    edited, or the answer regenerated, as the person saw it) is no longer the last one. The new input is journaled
-    before the old turn goes, so a crash in between keeps it for Retry. Callers hold the session's lock."""
+                        expected_id: str | None = None) -> Rewind | TurnEvent:
+    """The last turn (its question, tool calls and answer) replaced by the turn input `payload_for` makes of its
+    question; a refusal when there is no such turn, when `answered_only` and it has no answer yet (Retry is for
+    that), when a summary was already made of it, or when `expected_id` (the question edited, or the answer
+    regenerated, as the person saw it) is no longer the last one. Callers hold the session's lock."""
     values = services.read_state(session_id)
     messages: list[BaseMessage] = list(values.get("messages", []))
     starts = question_indexes(messages)
@@ -53,26 +68,24 @@ def take_back_last_turn(services: SessionServices, session_id: str, language: st
         return refusal(language, "rewrite_summarized")
     removed = messages[start:]
     payload = with_message_id(payload_for(cast(HumanMessage, removed[0])))
-    write_pending(services.storage, session_id, payload)
     gone = {message.id for message in removed}
-    services.runner.graph.update_state(thread_config(session_id), {  # as the input of a turn: no node's edges run
+    take_back = {
         "messages": [RemoveMessage(id=str(message.id)) for message in removed],
         "pinned": [mid for mid in values.get("pinned") or [] if mid not in gone],
         "feedback": {mid: choice for mid, choice in (values.get("feedback") or {}).items() if mid not in gone},
         **({"frame": without_turn(values["frame"], turn)} if values.get("frame") else {}),
-    }, as_node="__start__")
+    }
     services.recall.drop_from(session_id, turn)
     services.storage.cache_drop_from(session_id, turn)  # a summary made ahead of the old turn is of nothing now
-    return payload
+    return Rewind(payload, turn, take_back=take_back)
 
 
 def fork_turn(services: SessionServices, session_id: str, language: str, turn: int | None, answered_only: bool,
-              payload_for: Callable[[HumanMessage], dict], expected_id: str | None = None) -> dict | TurnEvent:
-    """The input that runs `turn` again as a new version, forked from the checkpoint that ended the turn before:
-    its question, or what `payload_for` makes of it. Refused when there is no such turn, when `answered_only`
-    and it has no answer, when `expected_id` (the question edited, or the answer regenerated, as the person saw
-    it) is no longer there, or when the turn is too far back to fork; `turn` None is the last. Callers hold the
-    session's lock."""
+              payload_for: Callable[[HumanMessage], dict], expected_id: str | None = None) -> Rewind | TurnEvent:
+    """`turn` run again as a new version, forked from the checkpoint that ended the turn before: its question, or
+    what `payload_for` makes of it. Refused when there is no such turn, when `answered_only` and it has no answer,
+    when `expected_id` (the question edited, or the answer regenerated, as the person saw it) is no longer there,
+    or when the turn is too far back to fork; `turn` None is the last. Callers hold the session's lock."""
     values = services.read_state(session_id)
     messages: list[BaseMessage] = list(values.get("messages", []))
     starts = question_indexes(messages)
@@ -95,9 +108,8 @@ def fork_turn(services: SessionServices, session_id: str, language: str, turn: i
     kept = {message.id for message in messages[:start]}  # pins and thumbs on what the new line shares stay
     payload = {**with_message_id(payload_for(cast(HumanMessage, messages[start]))),
                "pinned": [mid for mid in values.get("pinned") or [] if mid in kept],
-               "feedback": {mid: choice for mid, choice in (values.get("feedback") or {}).items() if mid in kept},
-               FORK: {"from": fork, "branch": line}}
+               "feedback": {mid: choice for mid, choice in (values.get("feedback") or {}).items() if mid in kept}}
     services.generation(session_id, advance=True)  # what the background began on the old line is not kept
     services.recall.drop_from(session_id, turn)
     services.storage.cache_drop_from(session_id, turn)
-    return payload
+    return Rewind(payload, turn, fork={"from": fork, "branch": line})

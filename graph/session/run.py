@@ -1,13 +1,10 @@
-"""One turn around the graph: the session's lock, the journal, the turn number, Stop, and events.
-
-The run is saved once, when it ends (also on failure or stop); until then the person's message is
-kept in the turn journal, so even a crash loses nothing (Retry resumes from it).
-"""
+"""The graph's side of a turn: the graph of each session's model, its stream as events, Stop, and a failure told
+in the person's language. The turn around it (lock, journal, number) is `graph.session.turn`'s."""
 
 import contextlib
 import logging
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any, cast
 
 from langchain_core.messages import AIMessage, ToolMessage
@@ -19,16 +16,8 @@ from graph.errors import describe_error
 from graph.model_rooms import ModelRoom
 from graph.models.clean_text import StreamCleaner
 from graph.session.contexts import LastContexts
-from graph.session.journal import read_pending, with_message_id, write_pending
 from graph.session.stop import GenerationStopped, StopSignal, finish_stopped_turn
-from graph.session.transcript import (
-    FORK,
-    checkpoint_config,
-    completed_turn_count,
-    thread_config,
-    turn_config,
-    without_fork,
-)
+from graph.session.transcript import checkpoint_config
 from graph.storage import Storage
 from graph.storage.checkpoint_tree import CheckpointTree, forks_text
 from state import ChatState
@@ -37,7 +26,6 @@ from state.session import SessionSettings, TurnEvent
 logger = logging.getLogger(__name__)
 
 STREAM_MODES: list[StreamMode] = ["custom", "updates"]
-TURN_INPUT_KEYS = ("messages", "session_id", "compression_rate", "turn_count", "pinned", "feedback")
 
 
 class TurnRunner:
@@ -57,59 +45,38 @@ class TurnRunner:
         """The forks of the line a new turn continues."""
         return {"branch": forks_text(CheckpointTree(self.storage.checkpoint_rows(session_id)).shown())}
 
-    def _has_message(self, session_id: str, message_id: str) -> bool:
+    def has_message(self, session_id: str, message_id: str) -> bool:
+        """Whether the shown line holds the message (a turn's input, once its run saved it)."""
         return any(message.id == message_id for message in reversed(self.messages(session_id)))
 
-    def recover(self, session_id: str) -> bool:
-        """After a crash, put the message the journal kept back into the session, ready for Retry; True when
-        there was one to put back."""
-        pending = read_pending(self.storage, session_id)
-        if pending is None:
-            return False
-        with self.storage.session_lock(session_id):
-            restored = not self._has_message(session_id, pending["messages"][0].id)
-            if restored:
-                values = {key: pending[key] for key in TURN_INPUT_KEYS if key in pending}  # older rows held more
-                fork = pending.get(FORK)  # a new line's first message goes back on that line
-                config = turn_config(session_id, pending.get("turn_count") or 0, fork) if fork else \
-                    thread_config(session_id)
-                self.graph.update_state(config, values, as_node="__start__")
-            self.storage.journal_clear(session_id)
-        return restored
+    def put_input(self, config: RunnableConfig, values: dict) -> None:
+        """Write `values` as the input of a turn (no node's edges run): a message a crash cut off, or an old turn
+        taken back."""
+        self.graph.update_state(config, values, as_node="__start__")
 
-    def run(self, session_id: str, payload: dict | None, stop: threading.Event, language: str = "en",
-            settings: SessionSettings | None = None) -> Iterator[TurnEvent]:
-        """Run a turn (or resume the unfinished one with payload None) with the session's settings as the
-        graph's runtime context, and describe it as events."""
-        with self.storage.session_lock(session_id):  # one run per session at a time (tabs, instances)
-            self.recover(session_id)
-            fork = payload.get(FORK) if payload is not None else None
-            turn = completed_turn_count(self.messages(session_id, fork and fork["from"])) + 1
-            if payload is not None:
-                payload = with_message_id({**payload, "turn_count": turn})
-                write_pending(self.storage, session_id, payload)
-            config = turn_config(session_id, turn, fork or self.shown_branch(session_id))
-            streamed: list[str] = []
-            saved = False  # a stream that ran to its end has saved the message with the turn
-            settings, graph, local = settings or SessionSettings(), self.graph, self.local
-            try:
-                if self.room_of is not None:  # a model that cannot start fails the turn, which Retry resumes
-                    room = self.room_of(settings)
-                    graph, local = room.graph, room.local
-                yield from self._stream(graph, config, without_fork(payload), stop, streamed, settings)
-                saved = True
-            except GenerationStopped:
-                kept = finish_stopped_turn(self.graph, session_id, "".join(streamed))
-                yield TurnEvent("reply", kept or "", {"stopped": True})
-            except Exception as error:  # the message is kept; the caller offers Retry
-                if stop.is_set():  # stopped while the engine closed under it: expected, and quiet
-                    logger.debug("Stopped turn of %s ended with %r", session_id, error)
-                else:
-                    logger.exception("Turn failed in session %s", session_id)
-                yield TurnEvent("error", describe_error(error, language, local), {"error": error})
-            finally:
-                if payload is not None and (saved or self._has_message(session_id, payload["messages"][0].id)):
-                    self.storage.journal_clear(session_id)
+    def run(self, config: RunnableConfig, payload: dict | None, stop: threading.Event, settings: SessionSettings,
+            language: str = "en") -> Generator[TurnEvent, None, bool]:
+        """Run a turn (or resume the unfinished one with payload None) on the session's model's graph with its
+        settings as the runtime context, and describe it as events; returns whether the run saved itself whole."""
+        session_id = config["configurable"]["thread_id"]
+        streamed: list[str] = []
+        graph, local = self.graph, self.local
+        try:
+            if self.room_of is not None:  # a model that cannot start fails the turn, which Retry resumes
+                room = self.room_of(settings)
+                graph, local = room.graph, room.local
+            yield from self._stream(graph, config, payload, stop, streamed, settings)
+            return True
+        except GenerationStopped:
+            kept = finish_stopped_turn(self.graph, session_id, "".join(streamed))
+            yield TurnEvent("reply", kept or "", {"stopped": True})
+        except Exception as error:  # the message is kept; the caller offers Retry
+            if stop.is_set():  # stopped while the engine closed under it: expected, and quiet
+                logger.debug("Stopped turn of %s ended with %r", session_id, error)
+            else:
+                logger.exception("Turn failed in session %s", session_id)
+            yield TurnEvent("error", describe_error(error, language, local), {"error": error})
+        return False
 
     def _stream(self, graph: ChatGraph, config: RunnableConfig, payload: dict | None, stop: threading.Event,
                 streamed: list[str], settings: SessionSettings) -> Iterator[TurnEvent]:

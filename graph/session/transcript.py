@@ -32,11 +32,6 @@ def turn_config(session_id: str, turn: int, line: dict) -> RunnableConfig:
             "metadata": {TURN: turn, BRANCH: str(line.get("branch") or "")}}
 
 
-def without_fork(payload: dict | None) -> dict | None:
-    """A turn input as the graph takes it."""
-    return None if payload is None else {key: value for key, value in payload.items() if key != FORK}
-
-
 def completed_turn_count(messages: Sequence[BaseMessage]) -> int:
     """How many turns of the transcript have a final answer."""
     return len(split_turns(messages)[0])

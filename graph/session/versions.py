@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from langgraph.errors import InvalidUpdateError
 
 from graph.session.services import SessionServices
-from graph.session.transcript import checkpoint_config, completed_turn_count, first_user_text
+from graph.session.transcript import checkpoint_config
+from graph.session.turn import follow_shown_line
 from graph.storage.checkpoint_tree import CheckpointTree, fork_at
-from state.titles import gist_title
 
 
 @dataclass(frozen=True)
@@ -70,8 +70,5 @@ class SessionVersions:
             services.generation(session_id, advance=True)  # what the background began on the other line is not kept
             services.recall.drop_from(session_id, turn)
             services.storage.cache_drop_from(session_id, turn)
-            messages = services.read_state(session_id).get("messages", [])
-            services.recall.index_session(session_id, messages)
-            if title := gist_title(first_user_text(messages)):
-                services.storage.record_session(session_id, title, completed_turn_count(messages))
+            follow_shown_line(services, session_id)
         return True

@@ -6,8 +6,9 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from graph.session.payload import turn_input
-from graph.session.rewind import take_back_last_turn
+from graph.session.rewind import Rewind, take_back_last_turn
 from graph.session.transcript import completed_turn_count
+from graph.session.turn import journaled
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_reply
 
@@ -212,7 +213,10 @@ def test_a_crash_after_the_old_turn_went_keeps_the_new_question_for_retry(engine
     send(session, "question 1")
     send(session, "question 2")
     with engine.storage.session_lock("s"):
-        take_back_last_turn(engine, "s", "en", False, lambda question: turn_input("question 2, edited", "s", 0.3))
+        rewound = take_back_last_turn(engine, "s", "en", False,
+                                      lambda question: turn_input("question 2, edited", "s", 0.3))
+        assert isinstance(rewound, Rewind) and rewound.turn == 2
+        journaled(engine, "s", None, rewound)  # the turn's first step: the new question kept, then the old turn gone
     # the process dies here, before the edited turn ran
     assert [m.content for m in session.messages()] == ["question 1", "Reply to: question 1"]
     assert session.recover() and session.unfinished()

@@ -5,7 +5,8 @@ are switched in place and survive a restart, and recall and search follow the li
 import pytest
 
 from graph.session.payload import turn_input
-from graph.session.rewind import fork_turn
+from graph.session.rewind import Rewind, fork_turn
+from graph.session.turn import journaled
 from graph.session.versions import TurnVersions
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_calls, summary_reply
@@ -116,11 +117,9 @@ def test_a_new_version_survives_a_crash_before_it_ran_and_the_old_one_is_kept(da
     send(session, "question 1")
     send(session, "question 2")
     with engine.storage.session_lock("s"):
-        payload = fork_turn(engine, "s", "en", 2, False, lambda question: turn_input("question 2, edited", "s", 0.3))
-        assert isinstance(payload, dict)
-        engine.runner.storage.journal_write("s", {**payload, "turn_count": 2,
-                                                  "messages": [{"id": payload["messages"][0].id,
-                                                                "text": "question 2, edited"}]})
+        rewound = fork_turn(engine, "s", "en", 2, False, lambda question: turn_input("question 2, edited", "s", 0.3))
+        assert isinstance(rewound, Rewind) and rewound.turn == 2
+        journaled(engine, "s", None, rewound)  # the new version's input kept, as its turn keeps it before running
     # the process dies here, before the new version ran
     assert session.recover() and session.unfinished()
     assert texts(session) == ["question 1", "Reply to: question 1", "question 2, edited"]

@@ -1,0 +1,93 @@
+"""A turn's path, top to bottom: its place in the session's queue, whose the session is, the session's lock (taken
+once, here), a message a crash cut off put back, the input journaled with its number, the graph, and what follows
+the reply: recall's index, the session's title, the next summary made ahead."""
+
+from collections.abc import Callable, Iterator
+
+from langchain_core.runnables import RunnableConfig
+
+from graph.session.journal import restore_pending, with_message_id, write_pending
+from graph.session.owner import may_run
+from graph.session.rewind import Rewind, refusal
+from graph.session.services import SessionServices
+from graph.session.transcript import FORK, completed_turn_count, first_user_text, thread_config, turn_config
+from graph.session.turn_run import TurnRun
+from state.session import TurnEvent
+from state.texts import localized
+from state.titles import gist_title
+
+RewindFor = Callable[[], Rewind | TurnEvent]  # a rewind, decided under the lock when the turn's time has come
+
+
+def start_turn(services: SessionServices, session_id: str, owner: str, language: str, payload: dict | None = None,
+               rewind: RewindFor | None = None) -> TurnRun:
+    """Queue a turn behind the ones sent before it and start its thread: a new message's `payload`, a `rewind`,
+    or neither (the unfinished turn resumes)."""
+    run = TurnRun(lambda run: turn(services, session_id, owner, language, run, payload, rewind),
+                  on_exit=lambda: services.turns.leave(session_id, run))
+    services.turns.join(session_id, run)
+    return run.start()
+
+
+def turn(services: SessionServices, session_id: str, owner: str, language: str, run: TurnRun,
+         payload: dict | None, rewind: RewindFor | None) -> Iterator[TurnEvent]:
+    """One turn, from its place in the queue to the work after its reply."""
+    cancelled = TurnEvent("error", localized(language, "not_sent"), {"code": "cancelled"})
+    generation = services.generation(session_id)
+    if not services.turns.wait_turn(session_id, run):
+        yield cancelled
+        return
+    with services.storage.session_lock(session_id):  # one turn per session at a time (tabs, instances)
+        if run.cancelled.is_set():
+            yield cancelled
+            return
+        if rewind is not None and services.storage.session_owner(session_id) is None:
+            yield refusal(language, "rewrite_nothing")  # a chat not begun: nothing to take back or write
+            return
+        if not may_run(services.storage, session_id, owner, payload is not None and rewind is None):
+            yield TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"})  # as if unknown
+            return
+        services.turns.begin(session_id, run)
+        settings = services.storage.load_settings(session_id)  # as they are now (a Retry takes the new ones)
+        restore_pending(services.runner, services.storage, session_id)  # a crash's message comes back first
+        rewound = rewind() if rewind is not None else None
+        if isinstance(rewound, TurnEvent):
+            yield rewound
+            return
+        if rewound is not None:  # a new version starts a line of its own: work after it is current
+            generation = services.generation(session_id)
+        payload, config = journaled(services, session_id, payload, rewound)
+        with services.activity.running():  # background work waits until the reply is made
+            saved = yield from services.runner.run(config, payload, run.stop_event, settings, language)
+        if payload is not None and (saved or services.runner.has_message(session_id, payload["messages"][0].id)):
+            services.storage.journal_clear(session_id)
+        follow_shown_line(services, session_id)
+        services.recall.backfill(session_id)  # an older session's turns gain their vectors
+    services.prefetcher.schedule(session_id, settings.compression_rate,
+                                 lambda: services.generation(session_id) == generation)
+
+
+def journaled(services: SessionServices, session_id: str, payload: dict | None,
+              rewound: Rewind | None) -> tuple[dict | None, RunnableConfig]:
+    """The turn's input with its number, kept in the journal until the run saves it, and the config it runs with.
+    A new message or a resume continues the shown line; a rewind says which turn it runs again, and the old turn
+    it takes back goes only once the new input is journaled, so a crash in between keeps it for Retry."""
+    runner = services.runner
+    if rewound is None:
+        number, fork = completed_turn_count(runner.messages(session_id)) + 1, None
+    else:
+        payload, number, fork = rewound.payload, rewound.turn, rewound.fork
+    if payload is not None:
+        payload = with_message_id({**payload, "turn_count": number})
+        write_pending(services.storage, session_id, {**payload, FORK: fork} if fork else payload)
+    if rewound is not None and rewound.take_back is not None:  # as the input of a turn: no node's edges run
+        runner.put_input(thread_config(session_id), rewound.take_back)
+    return payload, turn_config(session_id, number, fork or runner.shown_branch(session_id))
+
+
+def follow_shown_line(services: SessionServices, session_id: str) -> None:
+    """Recall's index and the session list follow the line shown now: its turns indexed, its title and count."""
+    messages = services.read_state(session_id).get("messages", [])
+    services.recall.index_session(session_id, messages)
+    if title := gist_title(first_user_text(messages)):
+        services.storage.record_session(session_id, title, completed_turn_count(messages))
