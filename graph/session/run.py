@@ -17,7 +17,7 @@ from langgraph.types import StreamMode
 from graph.builder import ChatGraph
 from graph.errors import describe_error
 from graph.model_rooms import ModelRoom
-from graph.models.clean_text import StreamCleaner
+from graph.reply.clean_text import StreamCleaner
 from graph.session.contexts import LastContexts
 from graph.session.journal import read_pending, with_message_id, write_pending
 from graph.session.stop import GenerationStopped, StopSignal, finish_stopped_turn
