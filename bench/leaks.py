@@ -65,8 +65,8 @@ def turn(session, text: str, asked: Asked, stop_after: int | None = None) -> dic
 
 def main(argv: list[str] | None = None) -> None:
     asked = Asked()
-    logging.getLogger("graph.nodes.reply").addHandler(asked)
-    logging.getLogger("graph.nodes.reply").setLevel(logging.INFO)
+    logging.getLogger("graph.reply.checked").addHandler(asked)
+    logging.getLogger("graph.reply.checked").setLevel(logging.INFO)
     server = LocalModelServer(find_bundled_model())
     server.start()
     rows = []

@@ -1,11 +1,11 @@
 """Pure turn functions: where turns begin and end, which are summarized, and when a summary is due."""
 
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
+from graph.storage.speedups.transcript_splits import Split, remembered_split
 from state import SummaryRecord
 from state.messages import message_text
 
@@ -24,49 +24,17 @@ def is_turn_end(message: BaseMessage) -> bool:
     return isinstance(message, AIMessage) and not message.tool_calls
 
 
-_SPLITS: OrderedDict[tuple, tuple[list[list[BaseMessage]], list[BaseMessage]]] = OrderedDict()
-SPLITS_KEPT = 32
-
-
-def _transcript_key(messages: Sequence[BaseMessage]) -> tuple | None:
-    """Identifies a transcript by its length and message ids (they are unique and a transcript only grows)."""
-    if not messages:
-        return None
-    picks = (messages[0].id, messages[len(messages) // 2].id, messages[-1].id)
-    return None if None in picks else (len(messages), *picks)
-
-
 def split_turns(messages: Sequence[BaseMessage]) -> tuple[list[list[BaseMessage]], list[BaseMessage]]:
-    """Split a transcript into its completed turns and the turn still in progress.
-
-    A turn asks this several times of the same transcript, and the next turn of the same transcript with a few
-    messages more, so recent answers are kept and a longer transcript is split on from the longest one it
-    begins with (callers get their own outer lists; the turns inside are shared and never changed).
-    """
-    key = _transcript_key(messages)
-    known = _SPLITS.get(key) if key else None
-    if known is None:
-        known = _split_on(messages, _longest_known_start(messages))
-        if key:
-            _SPLITS[key] = known
-            while len(_SPLITS) > SPLITS_KEPT:
-                _SPLITS.popitem(last=False)
+    """Split a transcript into its completed turns and the turn still in progress (remembered: see
+    `graph.storage.speedups.transcript_splits`; callers get their own outer lists, the turns inside are shared
+    and never changed)."""
+    known = remembered_split(messages, _split_on)
     return list(known[0]), list(known[1])
 
 
-def _longest_known_start(messages: Sequence[BaseMessage]) -> tuple[int, tuple[list[list[BaseMessage]], list]]:
-    """The longest split transcript this one begins with (same length-and-ids key on its first messages)."""
-    best: tuple[int, tuple[list[list[BaseMessage]], list]] = (0, ([], []))
-    for (length, first, middle, last), split in list(_SPLITS.items()):
-        if best[0] < length <= len(messages) and messages[0].id == first and \
-                messages[length // 2].id == middle and messages[length - 1].id == last:
-            best = (length, split)
-    return best
-
-
-def _split_on(messages: Sequence[BaseMessage],
-              start: tuple[int, tuple[list[list[BaseMessage]], list]]) -> tuple[list[list[BaseMessage]], list]:
-    done, (known_turns, known_current) = start
+def _split_on(messages: Sequence[BaseMessage], done: int, start: Split) -> Split:
+    """The split of `messages`, made on from `start`, the split of its first `done` messages."""
+    known_turns, known_current = start
     turns: list[list[BaseMessage]] = list(known_turns)
     current: list[BaseMessage] = list(known_current)
     for message in messages[done:]:

@@ -1,15 +1,11 @@
 """The growing parts of a session's state kept as LangGraph delta channels: each checkpoint stores only what a
 step wrote, and a full copy every so many updates, so saving and loading a turn cost the same at any length."""
 
-import operator
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
-from langchain_core.messages import BaseMessage, BaseMessageChunk, RemoveMessage, message_chunk_to_message
+from langchain_core.messages import BaseMessage, BaseMessageChunk, message_chunk_to_message
 from langgraph.channels.delta import DeltaChannel
-from langgraph.graph.message import _messages_delta_reducer
 
 # A full copy after this many steps that wrote the channel, or, once the list is long, after as many steps as
 # a COPY_SHARE-th of its items. A turn writes the transcript about twice, so a short one is copied about every
@@ -55,70 +51,12 @@ def _flat(writes: Sequence[Any]) -> list[Any]:
 
 def append_messages(state: list[BaseMessage], writes: Sequence[Any]) -> list[BaseMessage]:
     """`add_messages` for a batch of writes: a message with a known id replaces it, `RemoveMessage` removes it,
-    the rest are appended; a streamed chunk is kept as the whole message it ends as. Appending new messages (what
-    nearly every write does) reuses the ids of the transcript it extends instead of reading them all again."""
-    messages = [message_chunk_to_message(item) if isinstance(item, BaseMessageChunk) else item
-                for item in _flat(writes)]
-    ids = _known_ids(state)
-    new_ids = _new_ids(messages, ids) if ids is not None else None
-    if ids is not None and new_ids is not None:
-        result = [*state, *messages]
-        _remember_ids(result, {**ids, **new_ids})
-        return result
-    result = cast(list[BaseMessage], _messages_delta_reducer(cast(Any, state), [cast(Any, messages)]))
-    _remember_ids(result, None)
-    return result
+    the rest are appended; a streamed chunk is kept as the whole message it ends as. Applied by the storage's
+    speed-up for appends, imported at the first write (storage's package imports `state`, so not before)."""
+    from graph.storage.speedups.transcript_ids import appended
 
-
-def _new_ids(messages: list[Any], known: dict[str, None]) -> dict[str, None] | None:
-    """The ids of messages that are all new, distinct and not removals (None when any is not)."""
-    ids: dict[str, None] = {}
-    for message in messages:
-        if not isinstance(message, BaseMessage) or isinstance(message, RemoveMessage) or not message.id \
-                or message.id in known or message.id in ids:
-            return None
-        ids[message.id] = None
-    return ids
-
-
-# By the length and last message of the list indexed: LangGraph copies a channel's list between steps and the
-# replay cache hands out copies, and a shallow copy holds the same messages, so it finds the same index.
-_IDS: OrderedDict[tuple[int, int], tuple[list[BaseMessage], dict[str, None]]] = OrderedDict()
-_IDS_LOCK = threading.Lock()
-IDS_KEPT = 16
-
-
-def _index_key(messages: list[BaseMessage]) -> tuple[int, int]:
-    return len(messages), id(messages[-1])
-
-
-def _known_ids(state: list[BaseMessage]) -> dict[str, None] | None:
-    """The message ids of a transcript: remembered for a list this reducer returned (or a copy of one), else
-    read (None: a message without an id, which only the full reducer handles)."""
-    if not state:
-        return {}
-    with _IDS_LOCK:
-        known = _IDS.get(_index_key(state))
-    if known is not None and all(map(operator.is_, known[0], state)):
-        return known[1]
-    if not isinstance(state[0], BaseMessage) or any(not m.id for m in state):
-        return None
-    ids: dict[str, None] = {m.id: None for m in state}  # type: ignore[misc]
-    _remember_ids(state, ids)  # a full copy is replayed from again and again
-    return ids
-
-
-def _remember_ids(result: list[BaseMessage], ids: dict[str, None] | None) -> None:
-    if not result:
-        return
-    if ids is None:
-        if any(not m.id for m in result):
-            return
-        ids = {m.id: None for m in result}  # type: ignore[misc]
-    with _IDS_LOCK:  # the list is held, so the ids of its messages cannot be reused while remembered
-        _IDS[_index_key(result)] = (list(result), ids)
-        while len(_IDS) > IDS_KEPT:
-            _IDS.popitem(last=False)
+    return appended(state, [message_chunk_to_message(item) if isinstance(item, BaseMessageChunk) else item
+                            for item in _flat(writes)])
 
 
 def upsert_records(state: list[dict], writes: Sequence[Any]) -> list[dict]:

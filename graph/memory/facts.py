@@ -11,7 +11,7 @@ from langchain_core.messages import BaseMessage
 
 from graph.context import covered_turn_count, split_turns
 from graph.memory.summarize import ask
-from graph.models.clean_text import clean_model_text
+from graph.reply.clean_text import clean_model_text
 from graph.storage.base import FactStorage
 from prompt.summary.facts import facts_request, parse_facts
 from state.messages import message_text

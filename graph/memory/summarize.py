@@ -10,8 +10,8 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 
 from graph.memory.extractive import ExtractiveSummarizer, summary_lines
 from graph.memory.length import forced_fit, length_bounds, trim_to_bounds
-from graph.models.clean_text import clean_model_text
 from graph.models.deadline import invoke_within
+from graph.reply.clean_text import clean_model_text
 from graph.request.tokens import count_text
 from prompt.summary.summary_generator import LENGTH_RETRY, get_incremental_prompt, get_prompt
 from state import SummaryRecord

@@ -9,7 +9,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, HumanMessage
 
 from graph.memory.summarize import ask
-from graph.models.clean_text import clean_model_text
+from graph.reply.clean_text import clean_model_text
 from graph.storage.base import SessionStore
 from prompt.title import parse_title, title_request
 from state.messages import message_text

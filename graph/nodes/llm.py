@@ -14,14 +14,18 @@ from graph.context import extract_current_turn, first_raw_turn, latest_user_text
 from graph.documents.retrieval import Retriever
 from graph.memory.merge import active_summaries
 from graph.models.deadline import Deadlines, ModelDeadlineError
-from graph.nodes.reply import checked_reply, clean_reply, stream_reply
-from graph.nodes.reply_check import ReplyCheck, StreamGuard
 from graph.nodes.runtime import DEFAULTS, session_settings
 from graph.nodes.textual_tools import stated_results, tools_as_text
-from graph.nodes.tool_calls import well_formed_tool_calls
 from graph.policies import get_policy
 from graph.recall.quote import led_by_quote, memory_lead
 from graph.recall.records import turn_record
+from graph.reply.check import ReplyCheck
+from graph.reply.checked import checked_reply, clean_reply
+from graph.reply.framing import request_framing
+from graph.reply.guard import StreamGuard
+from graph.reply.stream import stream_reply
+from graph.reply.tool_calls import well_formed_tool_calls
+from graph.reply.tool_results import led_by_results, result_lead
 from graph.request.blocks import (
     ASKS_BACK_REACH,
     RECALL,
@@ -33,12 +37,10 @@ from graph.request.blocks import (
     render_block,
 )
 from graph.request.budget import RequestParts, setting_limit, within_tokens
-from graph.request.framing import request_framing
 from graph.request.layout import lay_out, without_kind
 from graph.request.modifiers import agent_prompt_message, modify_earlier, reminder_message
 from graph.request.report import report_parts, tool_definition_tokens
 from graph.request.reuse import fingerprint, read_before
-from graph.tools.answer import led_by_results, result_lead
 from prompt.context import CITATION_REMINDER, EARLIER_SHORTENED, TOOL_LIMIT_REPLY
 from prompt.system import BASE_SYSTEM_PROMPT, DESIGN_LANGUAGE, render_system_prompt
 from state import ChatState

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from graph.tools.answer import with_result
+from graph.reply.tool_results import with_result
 from prompt.tools import RESULT_AS_TEXT
 from state.messages import message_text
 

@@ -13,9 +13,9 @@ from langgraph.types import Command
 
 from graph.models.cancel import GenerationStopped, stop_event_of
 from graph.models.deadline import ModelDeadlineError, call_within
+from graph.reply.tool_calls import MALFORMED_ARGUMENTS
 from prompt.tools import MALFORMED_CALL, TOOL_CANCELLED, TOOL_ERROR, TOOL_RESULT_CUT, TOOL_TOO_SLOW
 
-MALFORMED_ARGUMENTS = "__malformed_arguments__"  # holds the reason a call cannot run
 TOOL_TIMEOUT_SECONDS = 10.0
 TOOL_RESULT_CHARS = 4_000  # about a thousand tokens: an eighth of the bundled model's context
 

@@ -17,11 +17,11 @@ from graph.recall.fusion import RARE_SHARE, feedback_words, fuse
 from graph.recall.gather import GATHERED_AT, WHOLE_SHARE, gathers, line_similarity, matching_lines
 from graph.recall.records import person_entities, said_lines, turn_body, turn_record, user_text
 from graph.recall.speakers import speakers_named, without_names
+from graph.recall.turn_keys import TurnKeys
 from graph.recall.vectors import SessionVectors, best_first, record_texts, turn_vectors
 from graph.request.tokens import count_text
 from graph.request.words import query_words
 from graph.storage import Storage
-from graph.storage.turn_keys import TurnKeys
 from prompt.recall import excerpt_text, record_json
 
 CANDIDATES = 200  # per ranking: fusion needs depth, the budget decides how many come back

@@ -14,7 +14,7 @@ from langgraph.types import StreamMode
 from graph.builder import ChatGraph
 from graph.errors import describe_error
 from graph.model_rooms import ModelRoom
-from graph.models.clean_text import StreamCleaner
+from graph.reply.clean_text import StreamCleaner
 from graph.session.contexts import LastContexts
 from graph.session.stop import GenerationStopped, StopSignal, finish_stopped_turn
 from graph.session.transcript import checkpoint_config

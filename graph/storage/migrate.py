@@ -20,9 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from langgraph.checkpoint.base import BaseCheckpointSaver, CheckpointTuple
-from langgraph.checkpoint.serde.types import _DeltaSnapshot
 
 from graph.storage.base import DatabaseError
+from graph.storage.langgraph_private import DeltaSnapshot
 from graph.storage.replay import COUNTERS, delta_channels
 from graph.storage.sqlite import SqliteStorage
 
@@ -67,7 +67,7 @@ def whole_values(source: BaseCheckpointSaver, latest: CheckpointTuple) -> dict:
         else:
             rebuilt = channel.from_checkpoint(history[name].get("seed"))
             rebuilt.replay_writes(history[name]["writes"])
-        values[name] = _DeltaSnapshot(rebuilt.get())
+        values[name] = DeltaSnapshot(rebuilt.get())
     return values
 
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 from langchain_core.messages import HumanMessage
-from langgraph.checkpoint.serde.types import _DeltaSnapshot
 
 from graph.context import split_turns
 from graph.session.transcript import thread_config
+from graph.storage.langgraph_private import DeltaSnapshot
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_calls, summary_reply
 
@@ -63,9 +63,9 @@ def test_a_kill_after_the_transcript_was_stored_in_deltas_and_copied_whole_loses
     session = engine.session("crash")
     assert session.recover() and session.unfinished()
     kept = list(engine.saver.list(thread_config("crash")))
-    copies = [c for c in kept if isinstance(c.checkpoint["channel_values"].get("messages"), _DeltaSnapshot)]
+    copies = [c for c in kept if isinstance(c.checkpoint["channel_values"].get("messages"), DeltaSnapshot)]
     assert copies  # nothing kept before the oldest full copy a load needs:
-    assert any(isinstance(value, _DeltaSnapshot) for value in kept[-1].checkpoint["channel_values"].values())
+    assert any(isinstance(value, DeltaSnapshot) for value in kept[-1].checkpoint["channel_values"].values())
     assert session.retry()[-1].text == f"Reply to: question {LONG_TURNS}"
     engine.wait_idle()
     send(session, "one more")

@@ -7,7 +7,7 @@ from langchain_core.messages import AIMessage
 
 from graph.documents.store import DocumentRefused
 from graph.models import ModelProfile
-from graph.models.clean_text import StreamCleaner
+from graph.reply.clean_text import StreamCleaner
 from graph.request.budget import setting_limit
 from graph.request.tokens import count_messages
 from tests.conftest import make_engine, send

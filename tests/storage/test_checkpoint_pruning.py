@@ -4,11 +4,10 @@ backend."""
 
 from pathlib import Path
 
-from langgraph.checkpoint.serde.types import _DeltaSnapshot
-
 from graph.session.transcript import thread_config
 from graph.storage.base import KEEP_CHECKPOINTS
 from graph.storage.checkpoint_tree import EDITABLE_TURNS
+from graph.storage.langgraph_private import DeltaSnapshot
 from graph.storage.postgres import PostgresStorage
 from graph.storage.replay import first_step_needed
 from tests.conftest import make_engine, open_database
@@ -59,7 +58,7 @@ def test_a_real_conversation_keeps_what_its_load_replays(backend: str, database:
         turns_kept = {checkpoint.metadata.get("turn") for checkpoint in kept}
         assert set(range(TURNS - EDITABLE_TURNS - 1, TURNS + 1)) <= turns_kept  # each turn that can be forked
         assert min(turns_kept) > 1 and len(kept) < 3 * EDITABLE_TURNS  # the older ones went
-        assert any(isinstance(value, _DeltaSnapshot) for value in kept[-1].checkpoint["channel_values"].values())
+        assert any(isinstance(value, DeltaSnapshot) for value in kept[-1].checkpoint["channel_values"].values())
         if backend == "postgres":
             assert unreferenced_rows(engine.storage, "long") == 0
             assert rows["checkpoint_blobs"] > 0

@@ -12,7 +12,7 @@ from graph.storage.postgres import PostgresStorage, create_checkpointer, redact
 from graph.storage.postgres.connection import IdleCheck
 from graph.storage.postgres.saver import ChatPostgresSaver
 from graph.storage.postgres.schema import MIGRATIONS
-from graph.storage.serde import CachingSerializer
+from graph.storage.speedups.serde_cache import CachingSerializer
 from graph.storage.sqlite import SqliteStorage
 from tests.storage.conftest import put_checkpoint
 

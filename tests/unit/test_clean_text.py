@@ -2,7 +2,7 @@
 
 import pytest
 
-from graph.models.clean_text import StreamCleaner, clean_model_text
+from graph.reply.clean_text import StreamCleaner, clean_model_text
 
 CLEANED = [
     ("I&#39;m fine", "I'm fine"),

@@ -5,9 +5,9 @@ from typing import Annotated, TypedDict
 
 from langchain_core.messages import AIMessage, BaseMessage
 from langgraph.checkpoint.memory import InMemorySaver
-from langgraph.checkpoint.serde.types import _DeltaSnapshot
 from langgraph.graph import START, StateGraph
 
+from graph.storage.langgraph_private import DeltaSnapshot
 from state.channels import COPY_SHARE, TRANSCRIPT_SNAPSHOT_UPDATES, transcript_channel
 
 PER_STEP = 10  # messages a run adds (a turn adds a few)
@@ -32,7 +32,7 @@ def copies_made(steps: int) -> tuple[list[tuple[int, int]], InMemorySaver]:
     for _ in range(steps):
         graph.invoke({"messages": []}, config)
     copies = [(c.metadata["step"], len(value.value)) for c in saver.list(config)
-              if isinstance(value := c.checkpoint["channel_values"].get("messages"), _DeltaSnapshot)]
+              if isinstance(value := c.checkpoint["channel_values"].get("messages"), DeltaSnapshot)]
     return sorted(copies), saver
 
 
@@ -54,7 +54,7 @@ def test_copies_of_a_long_list_come_after_a_share_of_its_length_and_it_loads_who
 
 def test_copies_keep_the_least_spacing_and_compare_equal():
     channel = transcript_channel()
-    long = channel.from_checkpoint(_DeltaSnapshot([AIMessage("x", id=str(n)) for n in range(100 * COPY_SHARE)]))
+    long = channel.from_checkpoint(DeltaSnapshot([AIMessage("x", id=str(n)) for n in range(100 * COPY_SHARE)]))
     assert channel.snapshot_frequency == TRANSCRIPT_SNAPSHOT_UPDATES
     assert long.snapshot_frequency == 100 and long.copy().snapshot_frequency == 100
     assert long.copy().least_frequency == long.least_frequency == TRANSCRIPT_SNAPSHOT_UPDATES

@@ -10,6 +10,9 @@ API = "graph.engine"
 DRIVERS = ("sqlite3", "psycopg", "psycopg_pool", "langgraph.checkpoint.postgres")
 OUTSIDE_TESTS = [ROOT / "app.py", *(path for folder in ("component", "graph", "prompt", "state", "bench")
                                     for path in sorted((ROOT / folder).rglob("*.py")))]
+EVERY_MODULE = [*OUTSIDE_TESTS, *sorted((ROOT / "tests").rglob("*.py"))]
+LANGGRAPH_PRIVATE = ROOT / "graph" / "storage" / "langgraph_private.py"
+SPEEDUPS = "graph.storage.speedups."
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -111,4 +114,71 @@ def test_the_session_handle_does_not_import_the_engine():
     handle_modules = sorted((ROOT / "graph" / "session").glob("*.py"))
     offenders = {f"{path.relative_to(ROOT)}: {module}" for path in handle_modules
                  for module in imported_modules(path) if module == API}
+    assert offenders == set()
+
+
+def langgraph_private_members() -> set[str]:
+    """The private members of the LangGraph classes the storage builds on (its savers, serializer, channels)."""
+    from langgraph.channels.delta import DeltaChannel
+    from langgraph.checkpoint.base import BaseCheckpointSaver
+    from langgraph.checkpoint.postgres import PostgresSaver
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    return {name for base in (SqliteSaver, PostgresSaver, BaseCheckpointSaver, JsonPlusSerializer, DeltaChannel)
+            for cls in base.__mro__ if cls.__module__.startswith("langgraph")
+            for name in vars(cls) if name.startswith("_") and not name.startswith("__")}
+
+
+def private_langgraph_uses(path: Path, members: set[str]) -> set[str]:
+    """The private LangGraph (or LangChain) names a file imports, and the private members of LangGraph's
+    classes it reads."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name.startswith(("langgraph", "langchain"))
+                         and any(part.startswith("_") for part in alias.name.split(".")))
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(("langgraph", "langchain")):
+            module = node.module or ""
+            private_module = any(part.startswith("_") for part in module.split("."))
+            found.update(f"{module}.{alias.name}" for alias in node.names
+                         if private_module or alias.name.startswith("_"))
+        elif isinstance(node, ast.Attribute) and node.attr in members:
+            found.add(node.attr)
+    return found
+
+
+def test_only_one_module_reaches_langgraphs_private_names():
+    """Every private LangGraph name is imported (or read) in graph/storage/langgraph_private.py, pinned by
+    tests/unit/test_langgraph_private.py; everything else imports it from there."""
+    members = langgraph_private_members()
+    offenders = {f"{path.relative_to(ROOT)}: {name}" for path in EVERY_MODULE if path != LANGGRAPH_PRIVATE
+                 for name in private_langgraph_uses(path, members)}
+    assert offenders == set()
+
+
+def test_the_private_names_module_imports_nothing_of_the_app():
+    app = ("graph", "state", "prompt", "component", "app", "bench", "tests")
+    assert {module for module in imported_modules(LANGGRAPH_PRIVATE) if module.split(".")[0] in app} == set()
+
+
+def test_state_reaches_the_engine_only_for_the_storage_speedups_and_only_when_called():
+    """State does not import the engine. The one way across: a state function that applies what the storage's
+    speed-ups do (the transcript's appends) imports it when called, never while `state` loads (storage's package
+    imports `state`); those speed-ups import nothing of `state`."""
+    offenders: set[str] = set()
+    reached: set[str] = set()
+    for path in sorted((ROOT / "state").rglob("*.py")):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        loading = {module for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)
+                   for module in ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                                  else [alias.name for alias in node.names])}
+        offenders |= {f"{path.relative_to(ROOT)}: {module} (while loading)" for module in loading
+                      if module.split(".")[0] == "graph"}
+        engine = {module for module in imported_modules(path) if module.split(".")[0] == "graph"}
+        offenders |= {f"{path.relative_to(ROOT)}: {module}" for module in engine if not module.startswith(SPEEDUPS)}
+        reached |= engine
+    offenders |= {f"{module}: {imported}" for module in reached if module.startswith(SPEEDUPS)
+                  for imported in imported_modules(ROOT / f"{module.replace('.', '/')}.py")
+                  if imported.split(".")[0] == "state"}
     assert offenders == set()

@@ -3,8 +3,10 @@ Korean and Chinese, and such text is held back while it streams."""
 
 import pytest
 
-from graph.nodes.reply_check import HeldJudgement, ReplyCheck, StreamGuard, asked_to_repeat
-from graph.request.framing import HEADERS, Framing
+from graph.reply.check import HeldJudgement, ReplyCheck
+from graph.reply.copies import asked_to_repeat
+from graph.reply.framing import HEADERS, Framing
+from graph.reply.guard import StreamGuard
 from prompt.context import OMITTED_NOTE, RECENT_SHORTENED
 from prompt.documents import render_documents
 from prompt.recall import excerpt_text, render_recalled
@@ -179,8 +181,8 @@ def test_document_json_is_held_back_once_its_shape_shows():
 def test_a_requests_framing_is_its_prompt_notes_and_reminders_and_its_shaped_material():
     from langchain_core.messages import HumanMessage, SystemMessage
 
+    from graph.reply.framing import request_framing
     from graph.request.budget import RequestParts
-    from graph.request.framing import request_framing
 
     current = [HumanMessage(f"a long paste {NOTE}")]
     parts = RequestParts(render_system=lambda carried: SystemMessage("Be kind.\n\nToday's date: today"),

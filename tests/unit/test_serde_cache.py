@@ -2,9 +2,9 @@
 
 from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
-from langgraph.checkpoint.serde.types import _DeltaSnapshot
 
-from graph.storage.serde import MIN_CACHED_BYTES, CachingSerializer
+from graph.storage.langgraph_private import DeltaSnapshot
+from graph.storage.speedups.serde_cache import MIN_CACHED_BYTES, CachingSerializer
 
 
 class CountingSerializer(JsonPlusSerializer):
@@ -76,7 +76,7 @@ def test_a_channel_stored_on_its_own_is_kept_too():
 
 def test_small_values_are_not_kept_and_never_push_out_a_large_one(monkeypatch):
     """A turn writes many small values after its checkpoint: they decode fast and are not kept."""
-    monkeypatch.setattr("graph.storage.serde.CACHED_BYTES", 300_000)
+    monkeypatch.setattr("graph.storage.speedups.serde_cache.CACHED_BYTES", 300_000)
     inner = CountingSerializer()
     serde = CachingSerializer(inner)
     stored = serde.dumps_typed(checkpoint(SIZE))
@@ -96,9 +96,9 @@ def test_a_delta_channels_full_copy_is_kept():
     """PostgresSaver stores a delta channel's full copy as a blob of its own: read back without decoding."""
     inner = CountingSerializer()
     serde = CachingSerializer(inner)
-    copy = _DeltaSnapshot(checkpoint(SIZE)["channel_values"]["messages"])
+    copy = DeltaSnapshot(checkpoint(SIZE)["channel_values"]["messages"])
     stored = serde.dumps_typed(copy)
     loaded = serde.loads_typed(stored)
-    assert inner.loads_count == 0 and isinstance(loaded, _DeltaSnapshot) and len(loaded.value) == 2 * SIZE
+    assert inner.loads_count == 0 and isinstance(loaded, DeltaSnapshot) and len(loaded.value) == 2 * SIZE
     loaded.value.append(HumanMessage("added by a caller"))
     assert len(serde.loads_typed(stored).value) == 2 * SIZE

@@ -3,7 +3,7 @@
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
-from graph.tools.answer import led_by_results, result_lead, states_result, with_result
+from graph.reply.tool_results import led_by_results, result_lead, states_result, with_result
 
 
 @pytest.mark.parametrize(("reply", "result", "stated"), [

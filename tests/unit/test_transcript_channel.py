@@ -4,8 +4,8 @@ results, chunks kept as whole messages), and every reducer gives the same state 
 import random
 
 from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage, RemoveMessage
-from langgraph.graph.message import _messages_delta_reducer
 
+from graph.storage.langgraph_private import messages_delta_reducer
 from state.channels import append_messages, upsert_records
 from state.chat_state import merge_context_points
 
@@ -37,7 +37,7 @@ def test_the_transcript_reducer_gives_what_the_stock_delta_reducer_gives():
     for step, batch in enumerate(random_writes(seed=1)):
         mine = append_messages(list(mine) if step % 2 else mine, batch)  # LangGraph hands a copy at times
         whole = [AIMessage(m.content, id=m.id) if isinstance(m, AIMessageChunk) else m for w in batch for m in w]
-        stock = _messages_delta_reducer(stock, [whole])
+        stock = messages_delta_reducer(stock, [whole])
         assert shape(mine) == shape(stock)
     assert len(mine) > 300 and not any(isinstance(m, AIMessageChunk) for m in mine)
 

@@ -1,18 +1,18 @@
 """LangGraph's PostgresSaver with the app's serializer, reading a checkpoint's delta history once and a newer
-checkpoint's as the writes since an ancestor already read (see `graph.storage.replay_cache`)."""
+checkpoint's as the writes since an ancestor already read (see `graph.storage.speedups.replay_cache`)."""
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 from langgraph.checkpoint.base import DeltaChannelHistory
 from langgraph.checkpoint.postgres import PostgresSaver
-from langgraph.checkpoint.postgres.base import _build_delta_stage2_sql
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from psycopg_pool import ConnectionPool
 
+from graph.storage.langgraph_private import postgres_cursor, postgres_writes, postgres_writes_sql
 from graph.storage.replay import COUNTERS
-from graph.storage.replay_cache import ANCESTORS_SQL, Ancestor, ReplayCache
-from graph.storage.serde import CachingSerializer
+from graph.storage.speedups.replay_cache import ANCESTORS_SQL, Ancestor, ReplayCache
+from graph.storage.speedups.serde_cache import CachingSerializer
 
 
 class ChatPostgresSaver(ReplayCache, PostgresSaver):
@@ -23,7 +23,7 @@ class ChatPostgresSaver(ReplayCache, PostgresSaver):
                          steps: int) -> list[Ancestor]:
         copied = ", ".join(f"(metadata -> '{COUNTERS}' -> %s) IS NULL AS copied_{position}"
                            for position in range(len(channels)))
-        with self._cursor() as cur:
+        with postgres_cursor(self) as cur:
             cur.execute(ANCESTORS_SQL.replace("?", "%s").format(copied=copied),
                         (thread_id, namespace, checkpoint_id, thread_id, namespace, steps, *channels))
             return [(row["checkpoint_id"], [bool(row[f"copied_{position}"]) for position in range(len(channels))])
@@ -31,17 +31,14 @@ class ChatPostgresSaver(ReplayCache, PostgresSaver):
 
     def read_writes(self, thread_id: str, namespace: str,
                     chains: Mapping[str, list[str]]) -> Mapping[str, DeltaChannelHistory]:
-        channels = list(chains)
-        written = _build_delta_stage2_sql(channels_with_chain=channels, channels_with_seed=[])
+        written = postgres_writes_sql(list(chains))
         parameters: list[Any] = []
-        for name in channels:
+        for name in chains:
             parameters += [thread_id, namespace, name, chains[name]]
-        with self._cursor() as cur:
+        with postgres_cursor(self) as cur:
             cur.execute(written, parameters)
             rows = cur.fetchall()
-        return self._build_delta_channels_writes_history(
-            channels=channels, chain_by_ch=chains, seed_ver_by_ch={name: None for name in channels},
-            seed_inline_by_ch={}, stage2_rows=cast(Any, rows))
+        return postgres_writes(self, chains, rows)
 
 
 def saver_on(pool: ConnectionPool[Any]) -> PostgresSaver:

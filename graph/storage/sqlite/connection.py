@@ -10,7 +10,7 @@ from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from graph.storage.base import DatabaseError
-from graph.storage.serde import CachingSerializer
+from graph.storage.speedups.serde_cache import CachingSerializer
 from graph.storage.sqlite.saver import ChatSqliteSaver
 
 COMPANIONS = ("", "-wal", "-shm", "-journal")  # the database, and the files SQLite creates with its mode

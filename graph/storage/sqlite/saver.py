@@ -6,19 +6,18 @@ hundreds of them. A checkpoint's metadata already says which delta channels it c
 `counters_since_delta_snapshot`): this walk reads only metadata, decodes only the checkpoints that may hold a copy,
 and then fetches the writes after it as the stock saver does."""
 
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import DeltaChannelHistory, get_checkpoint_id
 from langgraph.checkpoint.sqlite import SqliteSaver
-from langgraph.checkpoint.sqlite._delta import build_delta_channels_writes_history, build_delta_stage2_sql
 
+from graph.storage.langgraph_private import sqlite_writes, sqlite_writes_sql
 from graph.storage.replay import COUNTERS
-from graph.storage.replay_cache import ANCESTORS_SQL, Ancestor, ReplayCache
+from graph.storage.speedups.full_copies import FullCopies
+from graph.storage.speedups.replay_cache import ANCESTORS_SQL, Ancestor, ReplayCache
 
-KEPT_COPIES = 16  # checkpoints holding full copies, of the sessions in use
 WHOLE_CHAIN = 1_000_000  # a load's walk stops at the full copies, however far back
 CHECKPOINT_SQL = ("SELECT type, checkpoint FROM checkpoints"
                   " WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?")
@@ -29,21 +28,16 @@ class ChatSqliteSaver(ReplayCache, SqliteSaver):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._copies: OrderedDict[tuple[str, str, str], dict[str, Any]] = OrderedDict()
+        self._copies = FullCopies()
 
     def _values_of(self, cur: Any, thread_id: str, namespace: str, checkpoint_id: str) -> dict[str, Any]:
-        """The stored values of a checkpoint that may hold full copies, decoded once: a copy is replayed from
-        for a dozen turns, and a checkpoint never changes."""
+        """The stored values of a checkpoint that may hold full copies, decoded once (see `FullCopies`)."""
         key = (thread_id, namespace, checkpoint_id)
-        with self._values_lock:
-            values = self._copies.get(key)
+        values = self._copies.get(key)
         if values is None:
             type_tag, blob = cur.execute(CHECKPOINT_SQL, key).fetchone()
             values = self.serde.loads_typed((type_tag, blob)).get("channel_values") or {}
-            with self._values_lock:
-                self._copies[key] = values
-                while len(self._copies) > KEPT_COPIES:
-                    self._copies.popitem(last=False)
+            self._copies.keep(key, values)
         return values
 
     def read_delta_history(self, config: RunnableConfig,
@@ -91,12 +85,10 @@ class ChatSqliteSaver(ReplayCache, SqliteSaver):
                     chains: Mapping[str, list[str]]) -> Mapping[str, DeltaChannelHistory]:
         channels = list(chains)
         with_chain = [name for name in channels if chains[name]]
-        written = build_delta_stage2_sql(has_task_path=self._has_task_path,
-                                         chain_lens=[len(chains[name]) for name in with_chain])
+        written = sqlite_writes_sql(self, [len(chains[name]) for name in with_chain])
         parameters: list[Any] = []
         for name in with_chain:
             parameters += [thread_id, namespace, name, *chains[name]]
         with self.cursor(transaction=False) as cur:
             rows = cur.execute(written, parameters).fetchall() if written else []
-        return build_delta_channels_writes_history(channels=channels, chain_by_ch=chains, seed_val_by_ch={},
-                                                   seeded=set(), stage2_rows=rows, serde=self.serde)
+        return sqlite_writes(chains, rows, self.serde)

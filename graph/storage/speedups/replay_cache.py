@@ -15,8 +15,8 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import ChannelVersions, Checkpoint, CheckpointMetadata, DeltaChannelHistory
-from langgraph.checkpoint.serde.types import _DeltaSnapshot
 
+from graph.storage.langgraph_private import DeltaSnapshot
 from graph.storage.replay import delta_channels
 
 CACHED_CHECKPOINTS = 64  # the latest checkpoints of the sessions in use
@@ -61,14 +61,14 @@ class ReplayCache:
         for name in channels:
             histories[name] = {"writes": []}
             if known[name] is not None:
-                histories[name]["seed"] = _DeltaSnapshot(list(known[name]))
+                histories[name]["seed"] = DeltaSnapshot(list(known[name]))
         return histories
 
     def put(self, config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata,
             new_versions: ChannelVersions) -> RunnableConfig:
         saved = super().put(config, checkpoint, metadata, new_versions)  # type: ignore[misc]
         copies = {name: value.value for name, value in checkpoint["channel_values"].items()
-                  if isinstance(value, _DeltaSnapshot) and name in delta_channels()}
+                  if isinstance(value, DeltaSnapshot) and name in delta_channels()}
         configurable = saved.get("configurable") or {}
         if copies and configurable.get("checkpoint_id"):
             self._remember(checkpoint_key(configurable), copies)
@@ -114,7 +114,7 @@ class ReplayCache:
         for name, history in histories.items():
             seeded[name] = {"writes": history["writes"]}
             if bases[name] is not None:
-                seeded[name]["seed"] = _DeltaSnapshot(list(bases[name]))
+                seeded[name]["seed"] = DeltaSnapshot(list(bases[name]))
         return replayed(seeded)
 
     def recent_ancestors(self, thread_id: str, namespace: str, checkpoint_id: str, channels: Sequence[str],

@@ -8,8 +8,7 @@ from typing import Any, cast
 
 from langchain_core.messages import AIMessage, AIMessageChunk, message_chunk_to_message
 
-from graph.nodes.tools import MALFORMED_ARGUMENTS
-
+MALFORMED_ARGUMENTS = "__malformed_arguments__"  # holds the reason a call cannot run (the tool node answers it)
 UNKNOWN_TOOL = "unknown_tool"
 
 

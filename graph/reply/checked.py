@@ -1,23 +1,19 @@
-"""The model's reply as the person gets it: streamed as far as it is safe to show, cleaned of markup, and
-checked: a reply that only repeats the request's framing or an earlier reply is asked for once more with a
-short correction, then replaced by a message saying why."""
+"""The reply kept once it is an answer: cleaned of markup, and checked: a reply that only repeats the request's
+framing or an earlier reply is asked for once more with a short correction, then replaced by a message saying
+why."""
 
 import logging
 import re
 from collections.abc import Callable
-from typing import cast
 
-from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, HumanMessage
-from langchain_core.runnables import Runnable
-from langgraph.config import get_config, get_stream_writer
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from langgraph.config import get_stream_writer
 
-from graph.models.cancel import stop_event_of
-from graph.models.clean_text import clean_model_text
-from graph.models.deadline import Deadlines, stream_within
-from graph.nodes.reply_check import ReplyCheck, StreamGuard
-from graph.nodes.tool_calls import strict_tool_calls
+from graph.reply.check import ReplyCheck
+from graph.reply.clean_text import clean_model_text
+from graph.reply.framing import before_marker
+from graph.reply.guard import StreamGuard
 from graph.request.blocks import tells_about_self
-from graph.request.framing import before_marker
 from prompt.context import FRAMING_CORRECTION, REPEAT_CORRECTION
 from state.messages import message_text
 from state.texts import localized
@@ -28,34 +24,6 @@ CORRECTIONS = {"framing": FRAMING_CORRECTION, "repeat": REPEAT_CORRECTION}
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 Ask = Callable[[list[BaseMessage], StreamGuard | None], AIMessage]
-
-
-def stream_reply(model: Runnable, context: list[BaseMessage], deadlines: Deadlines,
-                 guard: StreamGuard | None = None) -> AIMessage:
-    """The model's answer, its tokens written to the graph's custom stream as the guard lets them through (the
-    turn runner shows them); cheaper than LangGraph's "messages" stream mode, which rescans every node's input.
-
-    A model that does not stream (only `_generate`, or `disable_streaming`) yields one whole message. Without a
-    guard nothing is written (the caller shows the reply once it is checked).
-    """
-    write = get_stream_writer()
-    reply: AIMessageChunk | None = None
-    chunks = stream_within(model, context, deadlines, stop_event_of(get_config()))
-    try:
-        for chunk in chunks:
-            if guard is not None and isinstance(chunk.content, str) and chunk.content:
-                if shown := guard.feed(chunk.content):
-                    write({"token": shown})
-            if not isinstance(chunk, AIMessageChunk):
-                return cast(AIMessage, chunk)
-            reply = chunk if reply is None else reply + chunk
-            if guard is not None and guard.doomed:
-                break  # held back and already no answer: the model stops writing it
-    finally:
-        chunks.close()  # the server stops generating for a stream nobody reads
-    if reply is None:
-        return AIMessage("")
-    return strict_tool_calls(reply)
 
 
 def clean_reply(response: AIMessage) -> AIMessage:

@@ -13,18 +13,19 @@ from collections import OrderedDict
 from typing import Any
 
 from langgraph.checkpoint.serde.base import SerializerProtocol
-from langgraph.checkpoint.serde.types import _DeltaSnapshot
+
+from graph.storage.langgraph_private import DeltaSnapshot
 
 CACHED_BYTES = 48 * 1024 * 1024  # stored bytes kept decoded: the latest transcripts of many busy sessions
 MIN_CACHED_BYTES = 64 * 1024  # what is smaller decodes fast enough; kept, it would only churn the memory
-CACHED_TYPES = (dict, list, _DeltaSnapshot)  # a whole checkpoint, one channel, a delta channel's full copy
+CACHED_TYPES = (dict, list, DeltaSnapshot)  # a whole checkpoint, one channel, a delta channel's full copy
 
 
 def fresh(value: Any) -> Any:
     """A copy whose containers are new (so callers may change them) and whose messages are shared: a checkpoint's
     dicts all the way down, a list and the records in it (summaries, context points) one level deep."""
-    if isinstance(value, _DeltaSnapshot):  # a delta channel's full copy (a tuple): its list is the container
-        return _DeltaSnapshot(fresh(value.value))
+    if isinstance(value, DeltaSnapshot):  # a delta channel's full copy (a tuple): its list is the container
+        return DeltaSnapshot(fresh(value.value))
     if isinstance(value, dict):
         return {key: fresh(item) for key, item in value.items()}
     if isinstance(value, list):
