@@ -1,0 +1,118 @@
+"""Dependencies point one way: UI -> session API -> graph -> storage/models; read from the imports."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.unit
+
+ROOT = Path(__file__).resolve().parents[2]
+UI_FILES = [ROOT / "app.py", *sorted((ROOT / "component").glob("*.py"))]
+ENGINE_FILES = sorted((ROOT / "graph").rglob("*.py"))
+API = "graph.engine"
+DRIVERS = ("sqlite3", "psycopg", "psycopg_pool", "langgraph.checkpoint.postgres")
+OUTSIDE_TESTS = [ROOT / "app.py", *(path for folder in ("component", "graph", "prompt", "state", "bench")
+                                    for path in sorted((ROOT / folder).rglob("*.py")))]
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module a file imports, by its full dotted name."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def test_the_ui_imports_only_the_session_api_and_data_types():
+    offenders = {
+        f"{path.relative_to(ROOT)}: {module}"
+        for path in UI_FILES for module in imported_modules(path)
+        if module.split(".")[0] in ("graph", "prompt") and module != API
+    }
+    assert offenders == set()
+
+
+def test_no_engine_module_imports_streamlit_or_the_ui():
+    offenders = {
+        f"{path.relative_to(ROOT)}: {module}"
+        for path in ENGINE_FILES for module in imported_modules(path)
+        if module.split(".")[0] in ("streamlit", "component", "app")
+    }
+    assert offenders == set()
+
+
+def test_database_drivers_are_imported_only_by_storage():
+    offenders = {
+        f"{path.relative_to(ROOT)}: {module}"
+        for path in [*ENGINE_FILES, *UI_FILES] for module in imported_modules(path)
+        if module.startswith(DRIVERS) and "graph/storage" not in path.as_posix()
+    }
+    assert offenders == set()
+
+
+def test_storage_imports_nothing_of_the_engine_but_itself():
+    storage = sorted((ROOT / "graph" / "storage").rglob("*.py"))
+    offenders = {
+        f"{path.relative_to(ROOT)}: {module}"
+        for path in storage for module in imported_modules(path)
+        if module.startswith("graph.") and not module.startswith("graph.storage")
+    }
+    assert offenders == set()
+
+
+def test_prompt_text_does_not_import_the_engine():
+    offenders = {
+        f"{path.relative_to(ROOT)}: {module}"
+        for path in sorted((ROOT / "prompt").rglob("*.py")) for module in imported_modules(path)
+        if module.split(".")[0] == "graph"
+    }
+    assert offenders == set()
+
+
+def test_sql_statements_live_only_in_storage():
+    keywords = ("SELECT ", "INSERT INTO", "DELETE FROM", "CREATE TABLE")
+    offenders = [
+        str(path.relative_to(ROOT)) for path in [*ENGINE_FILES, *UI_FILES]
+        if "graph/storage" not in path.as_posix() and any(word in path.read_text() for word in keywords)
+    ]
+    assert offenders == []
+
+
+def test_nothing_outside_the_tests_imports_them():
+    offenders = {
+        f"{path.relative_to(ROOT)}: {module}"
+        for path in OUTSIDE_TESTS for module in imported_modules(path)
+        if module.split(".")[0] == "tests"
+    }
+    assert offenders == set()
+
+
+def test_each_sql_dialect_imports_nothing_of_the_other():
+    storage = ROOT / "graph" / "storage"
+    offenders = {
+        f"{path.relative_to(ROOT)}: {module}"
+        for dialect, other in (("sqlite", "postgres"), ("postgres", "sqlite"))
+        for path in sorted((storage / dialect).rglob("*.py")) for module in imported_modules(path)
+        if module == f"graph.storage.{other}" or module.startswith(f"graph.storage.{other}.")
+    }
+    assert offenders == set()
+
+
+MAX_MODULE_LINES = 260
+
+
+def test_no_engine_module_is_longer_than_a_screenful_or_two():
+    long = {f"{path.relative_to(ROOT)}: {len(path.read_text().splitlines())}" for path in ENGINE_FILES
+            if len(path.read_text().splitlines()) > MAX_MODULE_LINES}
+    assert long == set()
+
+
+def test_the_session_handle_does_not_import_the_engine():
+    handle_modules = sorted((ROOT / "graph" / "session").glob("*.py"))
+    offenders = {f"{path.relative_to(ROOT)}: {module}" for path in handle_modules
+                 for module in imported_modules(path) if module == API}
+    assert offenders == set()
