@@ -16,7 +16,8 @@ from graph.storage.postgres import is_database_url
 from graph.storage.sqlite import create_checkpointer as sqlite_checkpointer
 from tests.fakes import ScriptedChatModel, summary_reply
 
-pytest_plugins = ["tests.postgres_server", "tests.oidc_provider"]  # PostgreSQL and an identity provider, on demand
+# PostgreSQL and an identity provider on demand, the page in AppTest, and the model matrix of the fault tests
+pytest_plugins = ["tests.postgres_server", "tests.oidc_provider", "tests.component.apptest", "tests.model_kinds"]
 
 BACKENDS = ["sqlite", "postgres"]
 

@@ -10,6 +10,8 @@ from bench.locomo_replay import Question, load, norm, profile_for, replay
 from graph.request.tokens import count_text
 from graph.storage import open_storage
 
+pytestmark = pytest.mark.bench
+
 SESSIONS = [
     ("1:00 pm on 3 March, 2023", [
         ("Ana", "Hi Ben! I adopted a grey kitten called Pixel last weekend."),

@@ -1,9 +1,12 @@
 """The summary-quality benchmark counts names and numbers as it says, and scores the extractive summarizer."""
 
+import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
 from bench.summary_quality import entities, score, summarizer
 from graph.memory.extractive import ExtractiveSummarizer
+
+pytestmark = pytest.mark.bench
 
 
 def test_names_and_numbers_inside_sentences_without_speaker_labels():

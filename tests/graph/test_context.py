@@ -10,6 +10,8 @@ from langgraph.checkpoint.memory import InMemorySaver
 from graph.builder import build_graph
 from tests.conftest import run_turn
 
+pytestmark = pytest.mark.graph
+
 
 def calculator_reply(messages: list[BaseMessage]) -> AIMessage:
     """Call the calculator for `compute ...`, answer from its result, and echo anything else."""

@@ -4,6 +4,7 @@ with their turns, closing stops background work, and one summary plan serves the
 import gc
 import threading
 
+import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
 from graph.policies import PolicyInput, get_policy
@@ -15,7 +16,9 @@ from prompt.system import BASE_SYSTEM_PROMPT
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_reply
 from tests.graph.replies import varied_replies, varied_text
-from tests.storage.conftest import count_rows
+from tests.graph.storage.conftest import count_rows
+
+pytestmark = pytest.mark.graph
 
 APP_TABLES = {"chat_sessions", "summary_prefetch", "turn_journal", "documents", "document_chunks"}
 CHECKPOINT_TABLES = {"sqlite": {"checkpoints", "writes"},

@@ -5,10 +5,13 @@ import json
 import re
 from datetime import UTC, datetime
 
+import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
 from graph.engine import session_json, session_markdown
 from tests.conftest import send, tool_turn, transcript
+
+pytestmark = pytest.mark.graph
 
 NOW = datetime(2026, 3, 14, 9, 30, tzinfo=UTC)
 SUMMARY = {"thread_id": "s", "turns": [1, 2, 3], "turn_length": 3, "original_chars": 120, "summary_chars": 30,

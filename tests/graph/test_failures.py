@@ -5,6 +5,8 @@ from langchain_core.messages import AIMessage, HumanMessage
 
 from tests.conftest import run_turn
 
+pytestmark = pytest.mark.graph
+
 
 def test_failed_summary_answers_from_raw_turns_and_writes_nothing(graph, chat_model, summary_model):
     for n in range(1, 4):

@@ -3,6 +3,7 @@ ahead of the turn that applies them, and old checkpoints are pruned."""
 
 import threading
 
+import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
@@ -19,6 +20,8 @@ from graph.storage.replay import first_step_needed
 from graph.testing.models import ScriptedChatModel, summary_calls, summary_reply, title_question
 from prompt.context import TOOL_PLACEHOLDER
 from tests.conftest import make_engine, run_turn, send, tool_turn, transcript
+
+pytestmark = pytest.mark.graph
 
 
 def test_old_summaries_merge_into_higher_levels_within_the_budget(chat_model, summary_model):

@@ -1,10 +1,13 @@
 """Seed 000's sequence tests and the 10-turn simulation, run through the compiled graph."""
 
+import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 
 from graph.context import split_turns
 from graph.testing.models import summary_calls
 from tests.conftest import run_turn
+
+pytestmark = pytest.mark.graph
 
 
 def test_turn_4_summarizes_turns_1_to_3_before_answering(graph, chat_model, summary_model):

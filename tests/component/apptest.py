@@ -1,0 +1,54 @@
+"""Run app.py in Streamlit's AppTest with fake models and a temporary database; tests/conftest.py registers
+these fixtures for every test (the page's tests and the fault tests that check what the page shows)."""
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+import graph.engine
+from graph.engine import Engine, assemble
+from graph.models import ModelProfile, Models
+from graph.settings import Settings
+from graph.storage.sqlite import create_checkpointer
+from tests.fakes import ScriptedChatModel, summary_reply
+
+PROFILE = ModelProfile("fake-model", "remote", streaming=True, tools=True, structured_output=True, context_window=8192)
+
+
+class FakeEngineFactory:
+    """Stands in for open_engine: same engine shape, fake models, a database under tmp_path."""
+
+    def __init__(self, db_path):
+        self.db_path = db_path
+        self.chat = ScriptedChatModel()
+        self.summary = ScriptedChatModel(reply=summary_reply)
+        self.profile = PROFILE
+        self.engine = None
+
+    def __call__(self, settings: Settings | None = None, progress=None) -> Engine:
+        settings = settings or Settings()
+        saver = create_checkpointer(self.db_path)
+        models = Models(chat=self.chat, summary=self.summary, profile=self.profile)
+        self.engine = assemble(settings, saver, models)
+        return self.engine
+
+
+@pytest.fixture
+def fake_engine(tmp_path, monkeypatch):
+    st.cache_resource.clear()
+    factory = FakeEngineFactory(tmp_path / "chat.sqlite")
+    monkeypatch.setattr(graph.engine, "open_engine", factory)
+    yield factory
+    st.cache_resource.clear()
+
+
+@pytest.fixture
+def app(fake_engine) -> AppTest:
+    at = AppTest.from_file("../../app.py", default_timeout=30)
+    return at.run()
+
+
+def send(at: AppTest, text: str) -> AppTest:
+    """Type a message into the chat input and run the script until it settles."""
+    at.chat_input[0].set_value(text).run()
+    return at

@@ -1,0 +1,94 @@
+"""The model picker in a real browser: the app on an OpenAI-compatible server the test starts, another of its
+models picked for a chat, kept after a reload; the bundled model picked in another chat starts and answers."""
+
+import contextlib
+import re
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
+
+from tests.component.browser.conftest import RunningApp
+from tests.component.browser.test_chat_in_browser import ASSISTANT, send_and_read
+from tests.openai_server import OpenAIServer, openai_server
+
+pytestmark = pytest.mark.browser
+
+PICKER = ".st-key-model_choice"
+BUNDLED_SECONDS = 300  # the bundled server starts on the first message of a chat that chose it
+
+
+@pytest.fixture(scope="module")
+def endpoint() -> Iterator[OpenAIServer]:
+    with openai_server(["model-a", "model-b"]) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def endpoint_app(tmp_path_factory, endpoint) -> Iterator[str]:
+    """The app with the test's server as its endpoint, model-a answering chats that chose none."""
+    app = RunningApp(tmp_path_factory.mktemp("logs") / "app.log", OPENAI_BASE_URL=endpoint.base_url,
+                     OPENAI_API_KEY="not-needed", CHAT_MODEL="model-a",
+                     CHAT_DB_PATH=str(tmp_path_factory.mktemp("picker") / "chat.sqlite"))
+    try:
+        app.wait_until_healthy()
+        yield app.url
+    finally:
+        app.stop()
+
+
+def answering(bubble: str) -> list[str]:
+    """The models an answer's bubble says wrote it."""
+    return re.findall(r"Answer \d+ from ([\w-]+)\.", bubble)
+
+
+def shows(page, label: str) -> None:
+    """Wait until the picker shows the model `label` as the chat's."""
+    expect(page.locator(PICKER).get_by_role("combobox")).to_have_value(label, timeout=30_000)
+
+
+def pick(page, label: str) -> None:
+    """Open the picker and choose the model shown as `label` (opened again while the page still redraws itself
+    after a reply, which closes the list)."""
+    option = page.get_by_role("option", name=label, exact=True)
+    deadline = time.monotonic() + 30
+    while not option.is_visible() and time.monotonic() < deadline:
+        page.locator(PICKER).get_by_role("button", name="Open").click()
+        with contextlib.suppress(PlaywrightTimeoutError):
+            option.wait_for(timeout=2_000)
+    option.click()
+    shows(page, label)
+
+
+def test_a_picked_model_answers_the_chat_and_is_kept_after_a_reload(endpoint_app, endpoint, english_page):
+    page = english_page
+    page.goto(endpoint_app)
+    page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
+    shows(page, "model-a")
+    assert answering(send_and_read(page, "Hello!")[-1]) == ["model-a"]
+    page.wait_for_function("() => location.search.includes('session=')", timeout=30_000)
+
+    pick(page, "model-b")
+    assert answering(send_and_read(page, "Who answers now?")[-1]) == ["model-b"]
+
+    page.reload()
+    page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
+    shows(page, "model-b")
+    expect(page.locator(ASSISTANT).last).to_contain_text("from model-b.", timeout=30_000)
+    assert answering(send_and_read(page, "Still you?")[-1]) == ["model-b"]
+    assert endpoint.answered_by().count("model-b") >= 2
+
+
+def test_the_bundled_model_picked_for_a_chat_starts_and_answers_it(endpoint_app, english_page):
+    page = english_page
+    page.goto(endpoint_app)
+    page.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
+    pick(page, "SmolLM2-135M (on this computer)")
+    page.get_by_test_id("stChatInputTextArea").fill("Name one primary colour.")
+    page.keyboard.press("Enter")
+    page.locator(ASSISTANT).first.wait_for(timeout=BUNDLED_SECONDS * 1000)
+    page.locator(".st-key-stop").wait_for(state="detached", timeout=BUNDLED_SECONDS * 1000)
+    reply = page.locator(ASSISTANT).first.inner_text()
+    assert reply.strip() and "from model-" not in reply

@@ -1,0 +1,84 @@
+"""The model picker in AppTest: the bundled model and a real OpenAI-compatible server's models listed, the chat's
+choice saved and answering its next message, a new chat on the default, the choice shown again after a reload."""
+
+from collections.abc import Iterator
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+import graph.engine
+from graph.engine import Engine, Settings, assemble
+from graph.models import Models
+from graph.models.endpoint import EndpointCatalog
+from graph.storage.sqlite import create_checkpointer
+from tests.component.apptest import FakeEngineFactory, send
+from tests.openai_server import OpenAIServer, openai_server
+
+pytestmark = pytest.mark.app
+
+
+class EndpointEngineFactory(FakeEngineFactory):
+    """The app's engine on an endpoint listing model-a and model-b: model-a (the default) is the fake chat model,
+    the others are opened on the endpoint as the app opens them."""
+
+    def __init__(self, db_path, base_url: str) -> None:
+        super().__init__(db_path)
+        self.base_url = base_url
+
+    def __call__(self, settings: Settings | None = None, progress=None) -> Engine:
+        endpoint = Settings(openai_base_url=self.base_url, chat_model="model-a")
+        models = Models(chat=self.chat, summary=self.summary, profile=self.profile)
+        self.engine = assemble(Settings(), create_checkpointer(self.db_path), models, catalog=EndpointCatalog(endpoint))
+        return self.engine
+
+
+@pytest.fixture
+def server() -> Iterator[OpenAIServer]:
+    with openai_server(["model-a", "model-b"]) as running:
+        yield running
+
+
+@pytest.fixture
+def endpoint_app(tmp_path, monkeypatch, server) -> Iterator[tuple[AppTest, EndpointEngineFactory]]:
+    st.cache_resource.clear()
+    factory = EndpointEngineFactory(tmp_path / "chat.sqlite", server.base_url)
+    monkeypatch.setattr(graph.engine, "open_engine", factory)
+    yield AppTest.from_file("../../app.py", default_timeout=30).run(), factory
+    st.cache_resource.clear()
+
+
+def test_the_picker_lists_the_bundled_model_first_and_the_endpoints_models(endpoint_app):
+    app, _ = endpoint_app
+    picker = app.sidebar.selectbox(key="model_choice")
+    assert picker.label == "모델" and picker.value == "model-a"
+    assert picker.options == ["SmolLM2-135M (이 컴퓨터에서 실행)", "model-a", "model-b"]
+    app.sidebar.segmented_control[0].set_value("en").run()
+    assert app.sidebar.selectbox(key="model_choice").options[0] == "SmolLM2-135M (on this computer)"
+
+
+def test_a_chosen_model_is_saved_for_the_chat_and_answers_it(endpoint_app, server):
+    app, factory = endpoint_app
+    send(app, "Hello there")
+    assert factory.chat.calls and server.answered_by() == []  # the default, model-a, answered the first message
+    app.sidebar.selectbox(key="model_choice").set_value("model-b").run()
+    session = factory.engine.session(app.session_state["session_id"])
+    assert session.settings().model == "model-b"
+    send(app, "And now?")
+    assert not app.exception
+    assert [m.value for m in app.chat_message[-1].markdown][-1].startswith("Answer ")
+    assert "from model-b." in app.chat_message[-1].markdown[-1].value
+    assert "model-b" in server.answered_by()
+
+    reloaded = AppTest.from_file("../../app.py", default_timeout=30)
+    reloaded.query_params["session"] = session.id
+    reloaded.run()
+    assert reloaded.sidebar.selectbox(key="model_choice").value == "model-b"
+
+    app.button(key="new_chat").click().run()
+    assert app.sidebar.selectbox(key="model_choice").value == "model-a"  # a new chat starts on the default
+
+
+def test_one_model_is_named_without_a_choice(app):
+    assert not [box for box in app.sidebar.selectbox if box.key == "model_choice"]
+    assert any("fake-model" in caption.value for caption in app.sidebar.caption)

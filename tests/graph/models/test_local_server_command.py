@@ -1,0 +1,35 @@
+"""The bundled server's command line: options llama-cpp-python knows, tuned for prompt reading and reuse."""
+
+from pathlib import Path
+
+import pytest
+
+from graph.models.local_server import PROMPT_CACHE_BYTES, LocalModelServer
+
+pytestmark = pytest.mark.unit
+
+
+def options(server: LocalModelServer) -> dict[str, str]:
+    """The `--name value` pairs after `python -m llama_cpp.server`."""
+    args = server.command()[3:]
+    return dict(zip(args[::2], args[1::2], strict=True))
+
+
+def test_prompts_are_read_with_every_core_and_plain_chatml():
+    given = options(LocalModelServer(Path("model.gguf")))
+    assert given["--n_threads"] == given["--n_threads_batch"]
+    assert given["--n_batch"] == given["--n_ubatch"]
+    assert given["--logits_all"] == "false"  # logits for every prompt token cost time and fill saved states
+    assert given["--chat_format"] == "chatml"  # chatml-function-calling HTML-escapes message text
+
+
+def test_the_prompt_cache_keeps_saved_states_in_ram():
+    given = options(LocalModelServer(Path("model.gguf")))
+    assert (given["--cache"], given["--cache_type"], given["--cache_size"]) == ("true", "ram", str(PROMPT_CACHE_BYTES))
+    assert "--cache" not in options(LocalModelServer(Path("model.gguf"), cache_bytes=0))
+
+
+def test_every_option_exists_in_the_installed_server():
+    settings = pytest.importorskip("llama_cpp.server.settings")
+    known = {f"--{name}" for name in settings.Settings.model_fields}
+    assert set(options(LocalModelServer(Path("model.gguf")))) <= known

@@ -1,0 +1,44 @@
+"""Recall by the entities turns name: a Korean name is one key whatever particle follows it ("민준은", "민준이",
+"민준에"), which neither the word index (it keeps "민준은" whole) nor the English sentence model can tell."""
+
+import pytest
+
+from tests.graph.recall.test_recall import context_text, play
+from tests.graph.recall.test_recall_fusion import engine, recalled_turns  # noqa: F401  (both backends, bundled profile)
+
+pytestmark = pytest.mark.graph
+
+KOREAN_CHATTER = ["오늘은 비가 많이 와서 집에서 청소를 하고 빨래를 했어.",
+                  "점심으로 김치찌개를 끓여 먹었는데 조금 짰어.",
+                  "회사에서 회의가 세 시간이나 계속돼서 너무 피곤했어.",
+                  "주말에는 동네 공원에서 산책하면서 음악을 들었어.",
+                  "요즘 새로 산 운동화가 발에 잘 맞아서 기분이 좋아.",
+                  "어제 본 드라마 마지막 회가 생각보다 재미없었어."]
+
+
+def test_a_korean_name_finds_its_turns_far_apart_whatever_particle_follows_it(engine):  # noqa: F811
+    session = engine.session("korean-names")
+    for n in range(1, 61):
+        if n == 5:
+            play(session, ["내 친구 민준은 부산에서 작은 식당을 운영해. 생선구이가 제일 유명해."])
+        elif n == 50:
+            play(session, ["민준이 이번 달에 가게를 두 배로 넓혔대. 손님이 너무 많아서."])
+        else:
+            play(session, [f"{KOREAN_CHATTER[n % len(KOREAN_CHATTER)]} ({n}번째 이야기)"])
+    play(session, ["민준에 대해 내가 뭐라고 했지?"])
+    assert {5, 50} <= set(recalled_turns(session))
+    assert "생선구이" in context_text(session.last_context())
+
+
+def test_a_session_indexed_before_entities_gains_them_a_few_turns_at_a_time(engine):  # noqa: F811
+    session = engine.session("older")
+    play(session, [f"I met Priya Raman at the Lisbon office, visit {n}." for n in range(1, 21)])
+    engine.wait_idle()
+    engine.storage.entities_remove_from("older", 1)  # as a database from before entities were stored
+    engine.recall.forget("older")
+    assert engine.recall.ranked("older", "Where did I meet Priya Raman?", 21)[0]  # read from the records meanwhile
+    engine.recall.backfill("older", limit=1)
+    stored = dict(engine.storage.entities_after("older", 0))
+    assert 0 < len(stored) < 20 and all(names == ["lisbon", "priya raman"] for names in stored.values())
+    engine.recall.backfill("older")
+    assert len(engine.storage.entities_after("older", 0)) == 20

@@ -1,0 +1,41 @@
+"""A failed turn is explained in the person's language, with what to do next."""
+
+import re
+import sqlite3
+
+import pytest
+
+from graph.errors import describe_error
+from graph.storage import DatabaseError
+from tests import injection
+
+pytestmark = pytest.mark.unit
+
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def test_connection_error_is_explained_in_korean_when_asked():
+    english, korean = describe_error(ConnectionError()), describe_error(ConnectionError(), "ko")
+    assert korean != english
+    assert HANGUL.search(korean) and not HANGUL.search(english)
+    assert "연결할 수 없습니다" in korean and "cannot be reached" in english
+    assert "OPENAI_BASE_URL" in korean  # the setting to check is named in either language
+
+
+@pytest.mark.parametrize("fault, words", [(injection.timeout, "took too long"),
+                                          (injection.connection_refused, "cannot be reached"),
+                                          (injection.server_error, "HTTP 500")])
+def test_endpoint_faults_say_what_happened(fault, words):
+    assert words in describe_error(fault())
+    assert HANGUL.search(describe_error(fault(), "ko"))
+
+
+def test_unknown_language_falls_back_to_english():
+    assert describe_error(TimeoutError(), "xx") == describe_error(TimeoutError(), "en")
+
+
+def test_database_and_unexpected_errors_keep_the_message_and_its_kind():
+    assert "disk I/O error" in describe_error(sqlite3.OperationalError("disk I/O error"))
+    assert describe_error(DatabaseError("Cannot open the chat database at /x"), "ko") == (
+        "Cannot open the chat database at /x")
+    assert "ValueError: odd" in describe_error(ValueError("odd"))
