@@ -30,7 +30,10 @@ def test_back_to_back_sends_are_answered_in_the_order_they_were_sent(database, m
 
 @pytest.mark.parametrize("trial", range(10))
 def test_stop_from_another_tab_stops_the_streaming_reply_not_the_waiting_message(trial, database):
-    chat = model_of_kind("streaming", lambda messages: AIMessage("word " * 40 + "end"), delay=0.01)
+    def reply(messages):  # each tab's reply its own words: a late Stop never makes the second one a repeat
+        return AIMessage(f"{str(messages[-1].content).split()[0]} " * 40 + "end")
+
+    chat = model_of_kind("streaming", reply, delay=0.01)
     engine = make_engine(database, chat, model_of_kind("streaming", summary_reply))
     session = engine.session("tabs")
     first = session.send("first tab asks")
