@@ -2,6 +2,7 @@
 chosen line's newest checkpoint becomes the thread's newest again, and recall and search follow it."""
 
 from dataclasses import dataclass
+from time import monotonic, sleep
 
 from langgraph.errors import InvalidUpdateError
 
@@ -9,6 +10,9 @@ from graph.session.services import SessionServices
 from graph.session.transcript import checkpoint_config
 from graph.session.turn import follow_shown_line
 from graph.storage.checkpoint_tree import CheckpointTree, fork_at
+
+HOUSEKEEPING_WAIT = 5.0  # tidying checkpoints after a turn takes well under this
+LOCK_POLL = 0.05
 
 
 @dataclass(frozen=True)
@@ -48,27 +52,34 @@ class SessionVersions:
 
     def show_version(self, turn: int, shown: int) -> bool:
         """Show version `shown` (1 is the first) of `turn`, with everything said after it on that line; False when
-        there is no such version, it is already shown, or a turn of the session is running."""
+        there is no such version, it is already shown, or a turn of the session is running. Tidying after a turn
+        holds the session a moment: the switch waits it out (at most `HOUSEKEEPING_WAIT` seconds)."""
         self._existing()
-        if self.services.turns.busy(self.id):
-            return False
+        deadline = monotonic() + HOUSEKEEPING_WAIT
+        while not self.services.turns.busy(self.id):
+            with self.services.storage.session_lock(self.id, wait=False) as free:
+                if free:
+                    return self._switch(turn, shown)
+            if monotonic() > deadline:
+                break
+            sleep(LOCK_POLL)
+        return False
+
+    def _switch(self, turn: int, shown: int) -> bool:
+        """Make the version the shown line, under the session's lock."""
         services, session_id = self.services, self.id
-        with services.storage.session_lock(session_id, wait=False) as free:
-            if not free:
-                return False
-            tree = CheckpointTree(services.storage.checkpoint_rows(session_id))
-            versions = tree.versions(turn)
-            latest = tree.latest
-            if not 1 <= shown <= len(versions) or latest is None or \
-                    fork_at(tree.shown(), turn) == versions[shown - 1].key:
-                return False
-            config = checkpoint_config(session_id, versions[shown - 1].leaf)
-            try:
-                services.runner.graph.update_state(config, None)  # its newest checkpoint, the thread's newest now
-            except InvalidUpdateError:  # a line that stopped mid-turn: copied as it is
-                services.runner.graph.update_state(config, None, as_node="__copy__")
-            services.generation(session_id, advance=True)  # what the background began on the other line is not kept
-            services.recall.drop_from(session_id, turn)
-            services.storage.cache_drop_from(session_id, turn)
-            follow_shown_line(services, session_id)
+        tree = CheckpointTree(services.storage.checkpoint_rows(session_id))
+        versions = tree.versions(turn)
+        if not 1 <= shown <= len(versions) or tree.latest is None or \
+                fork_at(tree.shown(), turn) == versions[shown - 1].key:
+            return False
+        config = checkpoint_config(session_id, versions[shown - 1].leaf)
+        try:
+            services.runner.graph.update_state(config, None)  # its newest checkpoint, the thread's newest now
+        except InvalidUpdateError:  # a line that stopped mid-turn: copied as it is
+            services.runner.graph.update_state(config, None, as_node="__copy__")
+        services.generation(session_id, advance=True)  # what the background began on the other line is not kept
+        services.recall.drop_from(session_id, turn)
+        services.storage.cache_drop_from(session_id, turn)
+        follow_shown_line(services, session_id)
         return True

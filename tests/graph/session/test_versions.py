@@ -2,6 +2,8 @@
 non-streaming models: regenerate and edit keep the earlier version, any earlier question can be edited, versions
 are switched in place and survive a restart, and recall and search follow the line shown."""
 
+import threading
+
 import pytest
 
 from graph.session.payload import turn_input
@@ -174,4 +176,32 @@ def test_summaries_are_made_ahead_after_a_new_version_and_none_of_the_old_line_i
     history = session.state()["summary_history"]
     assert [record["turns"] for record in history] == [[1, 2, 3]] and summary_calls(summary) == made
     assert "question 3, edited" in str(made[-1]) and "Reply to: question 3\n" not in str(made[-1])
+    engine.close()
+
+
+def test_a_switch_right_after_a_turn_waits_out_the_tidying_that_holds_the_session(database, chat_model, monkeypatch):
+    engine = make_engine(database, chat_model)
+    session = engine.session("s")
+    send(session, "name a flower")
+    chat_model.script = ["Lavender."]
+    finish(session.regenerate(), session)
+    held, release, polled = threading.Event(), threading.Event(), []
+
+    def tidying() -> None:  # what the housekeeping after a turn does: the session's lock, for a moment
+        with engine.storage.session_lock("s"):
+            held.set()
+            release.wait()
+
+    holder = threading.Thread(target=tidying)
+    holder.start()
+    held.wait()
+
+    def poll(seconds: float) -> None:  # the switch found the session held: let the tidying end
+        polled.append(seconds)
+        release.set()
+        holder.join()
+
+    monkeypatch.setattr("graph.session.versions.sleep", poll)
+    assert session.show_version(1, 1) and texts(session)[-1] == "Reply to: name a flower"
+    assert len(polled) == 1
     engine.close()
