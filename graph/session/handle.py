@@ -13,7 +13,7 @@ from graph.session.payload import turn_input
 from graph.session.rewind import fork_turn, refusal
 from graph.session.services import SessionServices
 from graph.session.setting_limits import checked_settings
-from graph.session.transcript import completed_turn_count, first_user_text
+from graph.session.transcript import first_user_text
 from graph.session.turn_run import TurnRun
 from graph.session.user_input import clean_user_text
 from graph.session.versions import SessionVersions
@@ -21,6 +21,7 @@ from graph.session.view import SessionView
 from state.session import SessionSettings, TurnEvent
 from state.texts import localized
 from state.titles import gist_title
+from state.turns import completed_turn_count
 
 
 def refused(event: TurnEvent) -> TurnRun:

@@ -18,13 +18,12 @@ from graph.builder import ChatGraph
 from graph.errors import describe_error
 from graph.model_rooms import ModelRoom
 from graph.reply.clean_text import StreamCleaner
-from graph.session.contexts import LastContexts
 from graph.session.journal import read_pending, with_message_id, write_pending
+from graph.session.last_requests import LastRequests as LastContexts
 from graph.session.stop import GenerationStopped, StopSignal, finish_stopped_turn
 from graph.session.transcript import (
     FORK,
     checkpoint_config,
-    completed_turn_count,
     thread_config,
     turn_config,
     without_fork,
@@ -33,6 +32,7 @@ from graph.storage import Storage
 from graph.storage.checkpoint_tree import CheckpointTree, forks_text
 from state import ChatState
 from state.session import SessionSettings, TurnEvent
+from state.turns import completed_turn_count
 
 logger = logging.getLogger(__name__)
 

@@ -1,11 +1,10 @@
-"""Questions about a saved transcript: how many turns are done, and whether one waits for its answer."""
+"""A session's transcript in LangGraph's terms: its configs (a thread, a checkpoint, a turn's fork), and its title."""
 
 from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
 
-from graph.context import extract_current_turn, split_turns
 from graph.storage.checkpoint_tree import BRANCH, TURN
 from state.messages import message_text
 
@@ -35,16 +34,6 @@ def turn_config(session_id: str, turn: int, line: dict) -> RunnableConfig:
 def without_fork(payload: dict | None) -> dict | None:
     """A turn input as the graph takes it."""
     return None if payload is None else {key: value for key, value in payload.items() if key != FORK}
-
-
-def completed_turn_count(messages: Sequence[BaseMessage]) -> int:
-    """How many turns of the transcript have a final answer."""
-    return len(split_turns(messages)[0])
-
-
-def has_unfinished_turn(messages: Sequence[BaseMessage]) -> bool:
-    """True when a user message is still waiting for its answer (a failed or stopped turn)."""
-    return any(isinstance(message, HumanMessage) for message in extract_current_turn(messages))
 
 
 def first_user_text(messages: Sequence[BaseMessage]) -> str:

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from langgraph.errors import InvalidUpdateError
 
 from graph.session.services import SessionServices
-from graph.session.transcript import checkpoint_config, completed_turn_count, first_user_text
+from graph.session.transcript import checkpoint_config, first_user_text
 from graph.storage.checkpoint_tree import CheckpointTree, fork_at
 from state.titles import gist_title
+from state.turns import completed_turn_count
 
 
 @dataclass(frozen=True)
