@@ -12,13 +12,13 @@ from component.chat import (
     settle_interrupted_turn,
     turn_error,
 )
-from component.context_view import draw_context_view
 from component.export import draw_export, title_of
 from component.i18n import keep_language, language, t
 from component.layout import draw_page_style, side_pane
 from component.message_actions import take_rewrite
 from component.notices import draw_notices
 from component.paste import draw_paste_offer, offer_as_document
+from component.request_view import draw_request_view
 from component.search import draw_found_turn
 from component.sessions import open_current_session
 from component.sidebar import draw_sidebar
@@ -58,7 +58,7 @@ chat_column, panel_column = st.columns([3, 2], gap="large")
 with panel_column, side_pane():
     draw_summary_panel(view.get("summary_history", []), choice.compression_rate, view.get("context_log", []),
                        view.get("consolidated", []), session)
-    draw_context_view(view.get("context_report"), view.last_context)
+    draw_request_view(view.get("context_report"), view.last_context)
 
 stop_place = st.bottom.empty()  # Stop sits by the input while a reply streams, however long it grows
 with chat_column:

@@ -6,13 +6,14 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import streamlit as st
-from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import BaseMessage, ToolMessage
 from streamlit.delta_generator import DeltaGenerator
 
 from component.i18n import language, t
 from component.notices import keep_notice
 from graph.engine import Session, TurnEvent, TurnRun
 from state.messages import message_text
+from state.turns import question_of
 
 ERROR_KEY = "turn_errors"
 RUNNING_KEY = "running_turn"
@@ -170,8 +171,8 @@ def run_rewrite(session: Session, rewrite: dict, messages: list[BaseMessage], co
         text = rewrite["text"]
         run = session.edit(turn, text, compression_rate, language(), question_id=rewrite["message"])
     else:
-        questions = [message_text(m) for m in messages if isinstance(m, HumanMessage)]
-        text = questions[turn - 1] if 1 <= turn <= len(questions) else ""
+        question = question_of(messages, turn)
+        text = message_text(question) if question is not None else ""
         run = session.regenerate(language(), answer_id=rewrite["message"])  # the last answer, as the page showed it
     with st.chat_message("user"):
         draw_user_text(text.strip())

@@ -73,11 +73,9 @@ def draw_transcript(messages: Sequence[BaseMessage], session: Session | None = N
     turns = turns_of(messages)
     if session is not None and turns:
         prepare_actions()
-    number = 0
-    for index, (question, answer) in enumerate(turns):
+    for index, (number, question, answer) in enumerate(turns):
         last = index == len(turns) - 1
         if question is not None:
-            number += 1
             st.html(f'<div id="turn-{number}"></div>')
             draw_question(session, question, question.id in pinned, number)
         draw_answer(session, answer, results, pinned, feedback or {}, last, number, (versions or {}).get(number))

@@ -1,13 +1,16 @@
-"""Pure turn functions: where turns begin and end, which are summarized, and when a summary is due."""
+"""The request's context, as pure functions: when a summary is due, which turns the summaries cover and which a
+request carries raw. What a turn is lives in `state.turns`; the contract's turn functions are importable here."""
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from langchain_core.messages import BaseMessage
 
-from graph.storage.speedups.transcript_splits import Split, remembered_split
 from state import SummaryRecord
-from state.messages import message_text
+from state.turns import extract_current_turn, extract_last_n_turns, is_turn_end, latest_user_text, split_turns
+
+__all__ = ["TURNS_PER_SUMMARY", "covered_turn_count", "extract_current_turn", "extract_last_n_turns",
+           "first_raw_turn", "is_turn_end", "latest_user_text", "pending_summary_blocks", "should_summarize",
+           "split_turns"]
 
 TURNS_PER_SUMMARY = 3
 
@@ -17,48 +20,6 @@ def should_summarize(turn_count: int) -> bool:
     if turn_count < 4:
         return False
     return (turn_count - 1) % TURNS_PER_SUMMARY == 0
-
-
-def is_turn_end(message: BaseMessage) -> bool:
-    """A turn ends at the assistant's final answer: an AIMessage without tool calls."""
-    return isinstance(message, AIMessage) and not message.tool_calls
-
-
-def split_turns(messages: Sequence[BaseMessage]) -> tuple[list[list[BaseMessage]], list[BaseMessage]]:
-    """Split a transcript into its completed turns and the turn still in progress (remembered: see
-    `graph.storage.speedups.transcript_splits`; callers get their own outer lists, the turns inside are shared
-    and never changed)."""
-    known = remembered_split(messages, _split_on)
-    return list(known[0]), list(known[1])
-
-
-def _split_on(messages: Sequence[BaseMessage], done: int, start: Split) -> Split:
-    """The split of `messages`, made on from `start`, the split of its first `done` messages."""
-    known_turns, known_current = start
-    turns: list[list[BaseMessage]] = list(known_turns)
-    current: list[BaseMessage] = list(known_current)
-    for message in messages[done:]:
-        current.append(message)
-        if is_turn_end(message):
-            turns.append(current)
-            current = []
-    return turns, current
-
-
-def extract_last_n_turns(messages: Sequence[BaseMessage], n: int) -> list[BaseMessage]:
-    """Messages of the last n completed turns, in order; the turn in progress is left out."""
-    if n <= 0:
-        return []
-    turns, _ = split_turns(messages)
-    return [message for turn in turns[-n:] for message in turn]
-
-
-def extract_current_turn(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
-    """Every message after the last completed turn."""
-    for index in range(len(messages) - 1, -1, -1):
-        if is_turn_end(messages[index]):
-            return list(messages[index + 1 :])
-    return list(messages)
 
 
 def covered_turn_count(summary_history: Sequence[SummaryRecord]) -> int:
@@ -89,11 +50,3 @@ def pending_summary_blocks(
         blocks.append((numbers, block))
         start += TURNS_PER_SUMMARY
     return blocks
-
-
-def latest_user_text(state: Mapping[str, Any]) -> str:
-    """The text of the newest user message of the turn in progress."""
-    for message in reversed(extract_current_turn(state.get("messages", []))):
-        if isinstance(message, HumanMessage):
-            return message_text(message)
-    return ""

@@ -185,7 +185,7 @@ class Engine:
         with self.storage.session_lock(session_id):
             self.storage.delete_session(session_id)
             self.recall.forget(session_id)
-            self.runner.last_contexts.forget(session_id)
+            self.runner.last_requests.forget(session_id)
 
     def read_document(self, name: str, data: bytes) -> str:
         """The text of an uploaded txt, md or pdf file; DocumentRefused says why one cannot be read."""

@@ -13,7 +13,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 
 from state.messages import message_text
 from state.texts import localized
-from state.turns import numbered
+from state.turns import numbered, question_indexes
 
 ROLES = {"human": "user", "ai": "assistant", "tool": "tool", "system": "system"}
 
@@ -86,7 +86,7 @@ def session_markdown(title: str, values: Mapping[str, Any], language: str = "en"
     model wrote stays inside a fenced block of its own, whatever it contains."""
     messages = list(values.get("messages", []))
     results = {m.tool_call_id: m for m in messages if isinstance(m, ToolMessage)}
-    questions = sum(isinstance(m, HumanMessage) for m in messages)
+    questions = len(question_indexes(messages))
     day = (now or datetime.now(UTC)).date().isoformat()
     header = localized(language, "export_header", turns=questions, day=day)
     parts = [f"# {heading_text(title) or localized(language, 'untitled')}", f"_{header}_"]

@@ -1,10 +1,77 @@
-"""Where a turn starts, for every caller that numbers turns: at the person's message. Turn n is the n-th user
-message with what answered it (the engine's `graph.context.split_turns` ends each completed turn at its final
-answer; for a completed transcript both give the same turns)."""
+"""What a turn is, for every caller: it starts at the person's message and is completed at the assistant's final
+answer (an AIMessage without tool calls). Turn n is the n-th user message with what answered it; a turn without its
+final answer yet is the turn in progress. The contract's `graph.context` functions are these."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from langchain_core.messages import BaseMessage, HumanMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+
+from state.messages import message_text
+
+Split = tuple[list[list[BaseMessage]], list[BaseMessage]]  # the completed turns, and the turn in progress
+
+
+def is_turn_end(message: BaseMessage) -> bool:
+    """A turn ends at the assistant's final answer: an AIMessage without tool calls."""
+    return isinstance(message, AIMessage) and not message.tool_calls
+
+
+def split_turns(messages: Sequence[BaseMessage]) -> Split:
+    """Split a transcript into its completed turns and the turn still in progress (remembered by the storage's
+    speed-up, imported when called: storage's package imports `state`). Callers get their own outer lists; the
+    turns inside are shared and never changed."""
+    from graph.storage.speedups.transcript_splits import remembered_split
+
+    known = remembered_split(messages, _split_on)
+    return list(known[0]), list(known[1])
+
+
+def _split_on(messages: Sequence[BaseMessage], done: int, start: Split) -> Split:
+    """The split of `messages`, made on from `start`, the split of its first `done` messages."""
+    known_turns, known_current = start
+    turns: list[list[BaseMessage]] = list(known_turns)
+    current: list[BaseMessage] = list(known_current)
+    for message in messages[done:]:
+        current.append(message)
+        if is_turn_end(message):
+            turns.append(current)
+            current = []
+    return turns, current
+
+
+def extract_last_n_turns(messages: Sequence[BaseMessage], n: int) -> list[BaseMessage]:
+    """Messages of the last n completed turns, in order; the turn in progress is left out."""
+    if n <= 0:
+        return []
+    turns, _ = split_turns(messages)
+    return [message for turn in turns[-n:] for message in turn]
+
+
+def extract_current_turn(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
+    """Every message after the last completed turn."""
+    for index in range(len(messages) - 1, -1, -1):
+        if is_turn_end(messages[index]):
+            return list(messages[index + 1 :])
+    return list(messages)
+
+
+def completed_turn_count(messages: Sequence[BaseMessage]) -> int:
+    """How many turns of the transcript have a final answer."""
+    return len(split_turns(messages)[0])
+
+
+def has_unfinished_turn(messages: Sequence[BaseMessage]) -> bool:
+    """True when a user message is still waiting for its answer (a failed or stopped turn)."""
+    return any(isinstance(message, HumanMessage) for message in extract_current_turn(messages))
+
+
+def latest_user_text(state: Mapping[str, Any]) -> str:
+    """The text of the newest user message of the turn in progress."""
+    for message in reversed(extract_current_turn(state.get("messages", []))):
+        if isinstance(message, HumanMessage):
+            return message_text(message)
+    return ""
 
 
 def question_indexes(messages: Sequence[BaseMessage]) -> list[int]:
@@ -12,16 +79,26 @@ def question_indexes(messages: Sequence[BaseMessage]) -> list[int]:
     return [i for i, message in enumerate(messages) if isinstance(message, HumanMessage)]
 
 
-def turns_of(messages: Sequence[BaseMessage]) -> list[tuple[HumanMessage | None, list[BaseMessage]]]:
-    """The transcript as (question, the messages answering it) pairs, in order."""
-    turns: list[tuple[HumanMessage | None, list[BaseMessage]]] = []
+def question_of(messages: Sequence[BaseMessage], turn: int) -> HumanMessage | None:
+    """Turn `turn`'s question (None when there is no such turn)."""
+    starts = question_indexes(messages)
+    question = messages[starts[turn - 1]] if 1 <= turn <= len(starts) else None
+    return question if isinstance(question, HumanMessage) else None
+
+
+def turns_of(messages: Sequence[BaseMessage]) -> list[tuple[int, HumanMessage | None, list[BaseMessage]]]:
+    """The transcript as (turn number, question, the messages answering it), in order; what comes before the
+    first question has no question and number 0."""
+    turns: list[tuple[int, HumanMessage | None, list[BaseMessage]]] = []
+    number = 0
     for message in messages:
         if isinstance(message, HumanMessage):
-            turns.append((message, []))
+            number += 1
+            turns.append((number, message, []))
         elif turns:
-            turns[-1][1].append(message)
+            turns[-1][2].append(message)
         else:
-            turns.append((None, [message]))
+            turns.append((0, None, [message]))
     return turns
 
 

@@ -9,12 +9,13 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 
-from graph.context import covered_turn_count, split_turns
+from graph.context import covered_turn_count
 from graph.memory.summarize import ask
 from graph.reply.clean_text import clean_model_text
 from graph.storage.base import FactStorage
 from prompt.summary.facts import facts_request, parse_facts
 from state.messages import message_text
+from state.turns import split_turns
 
 logger = logging.getLogger(__name__)
 

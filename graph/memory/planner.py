@@ -11,7 +11,7 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage
 
-from graph.context import covered_turn_count, split_turns
+from graph.context import covered_turn_count
 from graph.memory.keys import SummaryCache, block_key, merge_key
 from graph.memory.merge import (
     active_summaries,
@@ -26,6 +26,7 @@ from graph.policies import ContextPolicy, PolicyInput, get_policy
 from state import SummaryRecord
 from state.budgets import summary_share
 from state.session import SessionSettings
+from state.turns import split_turns
 
 logger = logging.getLogger(__name__)
 

@@ -14,6 +14,7 @@ from graph.storage.base import SessionStore
 from prompt.title import parse_title, title_request
 from state.messages import message_text
 from state.titles import gist_title
+from state.turns import question_indexes
 
 logger = logging.getLogger(__name__)
 NAMED_WITHIN = 3  # turns: a model that gave no usable title by then leaves the gist
@@ -26,7 +27,7 @@ def name_session(model: BaseChatModel, store: SessionStore, session_id: str, val
     question = next((message_text(m) for m in messages if isinstance(m, HumanMessage)), "")
     answer = next((message_text(m) for m in messages if isinstance(m, AIMessage) and message_text(m)), "")
     gist = gist_title(question)
-    asked = sum(isinstance(m, HumanMessage) for m in messages)
+    asked = len(question_indexes(messages))  # the turns started
     if not answer or asked > NAMED_WITHIN or store.session_title(session_id) != gist:
         return None  # nothing answered yet, or already named (by the model or by the person)
     try:

@@ -6,9 +6,9 @@ from typing import Literal
 
 from langchain_core.messages import AIMessage, ToolMessage
 
-from graph.context import extract_current_turn, latest_user_text
 from graph.intent.detect import detect_tool_call
 from state import ChatState
+from state.turns import extract_current_turn, latest_user_text
 
 
 def make_intent_node(active: bool):

@@ -10,7 +10,7 @@ from langchain_core.tools import BaseTool
 from langgraph.config import get_stream_writer
 from langgraph.runtime import Runtime
 
-from graph.context import extract_current_turn, first_raw_turn, latest_user_text, split_turns
+from graph.context import first_raw_turn
 from graph.documents.retrieval import Retriever
 from graph.memory.merge import active_summaries
 from graph.models.deadline import Deadlines, ModelDeadlineError
@@ -41,11 +41,12 @@ from graph.request.layout import lay_out, without_kind
 from graph.request.modifiers import agent_prompt_message, modify_earlier, reminder_message
 from graph.request.report import report_parts, tool_definition_tokens
 from graph.request.reuse import fingerprint, read_before
-from prompt.context import CITATION_REMINDER, EARLIER_SHORTENED, TOOL_LIMIT_REPLY
+from prompt.request_notes import CITATION_REMINDER, EARLIER_SHORTENED, TOOL_LIMIT_REPLY
 from prompt.system import BASE_SYSTEM_PROMPT, DESIGN_LANGUAGE, render_system_prompt
 from state import ChatState
 from state.messages import message_text
 from state.session import SessionSettings
+from state.turns import extract_current_turn, latest_user_text, split_turns
 
 MAX_TOOL_ROUNDS = 4
 EARLIER_REPLIES = 3  # a reply is checked against this many replies before it

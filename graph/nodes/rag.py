@@ -1,8 +1,8 @@
 """Retrieve passages from the session's documents for the llm node to cite."""
 
-from graph.context import latest_user_text
 from graph.documents.retrieval import Retriever
 from state import ChatState
+from state.turns import latest_user_text
 
 
 def make_rag_node(retriever: Retriever | None):

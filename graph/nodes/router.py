@@ -8,12 +8,12 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 from pydantic import BaseModel, Field
 
-from graph.context import latest_user_text
 from graph.documents.mentions import mentions_documents
 from graph.documents.retrieval import Retriever
 from graph.intent.detect import detect_tool_call
 from prompt.router import ROUTER_PROMPT
 from state import ChatState
+from state.turns import latest_user_text
 
 logger = logging.getLogger(__name__)
 

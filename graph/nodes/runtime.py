@@ -9,6 +9,6 @@ DEFAULTS = SessionSettings()
 
 def session_settings(runtime: Runtime[SessionSettings] | None) -> SessionSettings:
     """The settings the turn runs with; the defaults when the graph is invoked without a context."""
-    context = getattr(runtime, "context", None)
-    return context if isinstance(context, SessionSettings) else DEFAULTS
+    given = getattr(runtime, "context", None)
+    return given if isinstance(given, SessionSettings) else DEFAULTS
 

@@ -5,8 +5,9 @@ from dataclasses import dataclass
 
 from langchain_core.messages import BaseMessage
 
-from graph.context import covered_turn_count, split_turns
+from graph.context import covered_turn_count
 from state import SummaryRecord
+from state.turns import split_turns
 
 Block = tuple[list[int], list[BaseMessage]]
 

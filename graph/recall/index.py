@@ -9,7 +9,6 @@ from datetime import UTC, date, datetime
 import numpy as np
 from langchain_core.messages import BaseMessage
 
-from graph.context import split_turns
 from graph.recall.dates import date_asked, stated_date
 from graph.recall.embeddings import embed, to_bytes
 from graph.recall.entities import ENTITIES_PER_VECTOR, by_entities
@@ -23,6 +22,7 @@ from graph.request.tokens import count_text
 from graph.request.words import query_words
 from graph.storage import Storage
 from prompt.recall import excerpt_text, record_json
+from state.turns import split_turns
 
 CANDIDATES = 200  # per ranking: fusion needs depth, the budget decides how many come back
 MIN_SCORE = 0.5  # bm25 below this is a chance overlap of common words

@@ -14,7 +14,7 @@ from graph.reply.clean_text import clean_model_text
 from graph.reply.framing import before_marker
 from graph.reply.guard import StreamGuard
 from graph.request.blocks import tells_about_self
-from prompt.context import FRAMING_CORRECTION, REPEAT_CORRECTION
+from prompt.request_notes import FRAMING_CORRECTION, REPEAT_CORRECTION
 from state.messages import message_text
 from state.texts import localized
 

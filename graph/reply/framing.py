@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from langchain_core.messages import BaseMessage
 
 from graph.request.budget import RequestParts, pinned_message
-from prompt.context import (
+from prompt.documents import DOCUMENTS_MESSAGE
+from prompt.recall import RECALL_HEADER
+from prompt.request_notes import (
     CITATION_REMINDER,
     EARLIER_SHORTENED,
     FRAMING_CORRECTION,
@@ -18,8 +20,6 @@ from prompt.context import (
     REPEAT_CORRECTION,
     TOOL_PLACEHOLDER,
 )
-from prompt.documents import DOCUMENTS_MESSAGE
-from prompt.recall import RECALL_HEADER
 from prompt.system import SUMMARY_HEADINGS, SUMMARY_LINE_TEMPLATES, render_summary_lines
 from state.messages import message_text
 

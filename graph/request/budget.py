@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 
 from graph.request.tokens import count_messages, count_text, cut_to_tokens
-from prompt.context import EARLIER_SHORTENED, OMITTED_NOTE, PINNED_HEADER, RECENT_SHORTENED, TOOL_PLACEHOLDER
+from prompt.request_notes import EARLIER_SHORTENED, OMITTED_NOTE, PINNED_HEADER, RECENT_SHORTENED, TOOL_PLACEHOLDER
 from state import SummaryRecord
 from state.messages import message_text
 

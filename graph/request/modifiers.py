@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 
 from graph.request.budget import EARLIER_MESSAGE_CHARS, shorten
-from prompt.context import AGENT_INSTRUCTIONS, EARLIER_SHORTENED, TOOL_PLACEHOLDER
+from prompt.request_notes import AGENT_INSTRUCTIONS, EARLIER_SHORTENED, TOOL_PLACEHOLDER
 
 
 def agent_prompt_message(agent_prompt: str) -> list[BaseMessage]:

@@ -67,7 +67,7 @@ class Session(SessionEdits, SessionVersions):
     def last_context(self) -> list[BaseMessage]:
         """Exactly the messages the chat model was sent on its last call (kept by this process)."""
         self._check()
-        return self.services.runner.last_contexts.get(self.id)
+        return self.services.runner.last_requests.get(self.id)
 
     def save_settings(self, settings: SessionSettings | None = None, **changes: Any) -> SessionSettings:
         """Store new settings (whole, or the fields named); they apply from the next turn. ValueError says why a

@@ -16,11 +16,10 @@ from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage
 from graph.request.layout import without_turn
 from graph.session.journal import with_message_id
 from graph.session.services import SessionServices
-from graph.session.transcript import completed_turn_count, has_unfinished_turn
 from graph.storage.checkpoint_tree import CheckpointTree, before, forks_text
 from state.session import TurnEvent
 from state.texts import localized
-from state.turns import question_indexes
+from state.turns import completed_turn_count, has_unfinished_turn, question_indexes
 
 
 @dataclass(frozen=True)

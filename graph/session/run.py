@@ -15,7 +15,7 @@ from graph.builder import ChatGraph
 from graph.errors import describe_error
 from graph.model_rooms import ModelRoom
 from graph.reply.clean_text import StreamCleaner
-from graph.session.contexts import LastContexts
+from graph.session.last_requests import LastRequests
 from graph.session.stop import GenerationStopped, StopSignal, finish_stopped_turn
 from graph.session.transcript import checkpoint_config
 from graph.storage import Storage
@@ -35,7 +35,7 @@ class TurnRunner:
                  room_of: Callable[[SessionSettings], ModelRoom] | None = None) -> None:
         self.graph, self.storage, self.local = graph, storage, local  # local: the bundled model answers
         self.room_of = room_of  # the room of the model a session's settings choose
-        self.last_contexts = LastContexts()
+        self.last_requests = LastRequests()
 
     def messages(self, session_id: str, checkpoint_id: str | None = None) -> list:
         """The transcript of the session's shown line (or as it was at `checkpoint_id`)."""
@@ -91,7 +91,7 @@ class TurnRunner:
                 if mode == "custom":
                     written = cast(dict[str, Any], item)
                     if "context" in written:
-                        self.last_contexts.keep(session_id, written["context"])
+                        self.last_requests.keep(session_id, written["context"])
                         continue
                     text = cleaner.feed(str(written.get("token", "")))
                     if text:

@@ -4,8 +4,9 @@ from langchain_core.messages import AIMessage, ToolMessage
 
 from graph.builder import ChatGraph
 from graph.models.cancel import GenerationStopped, StopSignal
-from graph.session.transcript import has_unfinished_turn, thread_config
+from graph.session.transcript import thread_config
 from prompt.tools import TOOL_CANCELLED
+from state.turns import has_unfinished_turn
 
 __all__ = ["GenerationStopped", "StopSignal", "STOPPED_NOTE", "finish_stopped_turn"]
 

@@ -5,7 +5,6 @@ from collections.abc import Sequence
 from langchain_core.messages import BaseMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
 
-from graph.context import extract_current_turn, split_turns
 from graph.storage.checkpoint_tree import BRANCH, TURN
 from state.messages import message_text
 
@@ -30,16 +29,6 @@ def turn_config(session_id: str, turn: int, line: dict) -> RunnableConfig:
     of its line written into the checkpoint it saves."""
     return {**checkpoint_config(session_id, line.get("from")),
             "metadata": {TURN: turn, BRANCH: str(line.get("branch") or "")}}
-
-
-def completed_turn_count(messages: Sequence[BaseMessage]) -> int:
-    """How many turns of the transcript have a final answer."""
-    return len(split_turns(messages)[0])
-
-
-def has_unfinished_turn(messages: Sequence[BaseMessage]) -> bool:
-    """True when a user message is still waiting for its answer (a failed or stopped turn)."""
-    return any(isinstance(message, HumanMessage) for message in extract_current_turn(messages))
 
 
 def first_user_text(messages: Sequence[BaseMessage]) -> str:

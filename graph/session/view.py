@@ -5,7 +5,7 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage
 
-from graph.session.transcript import completed_turn_count, has_unfinished_turn
+from state.turns import completed_turn_count, has_unfinished_turn
 
 
 @dataclass(frozen=True)

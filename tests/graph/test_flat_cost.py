@@ -18,7 +18,7 @@ from graph.session.transcript import thread_config
 from graph.storage.base import KEEP_CHECKPOINTS
 from graph.storage.replay import first_step_needed
 from graph.testing.models import ScriptedChatModel, summary_calls, summary_reply, title_question
-from prompt.context import TOOL_PLACEHOLDER
+from prompt.request_notes import TOOL_PLACEHOLDER
 from tests.conftest import make_engine, run_turn, send, tool_turn, transcript
 
 pytestmark = pytest.mark.graph

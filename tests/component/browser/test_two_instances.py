@@ -10,7 +10,7 @@ import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
 from graph.engine import Engine
-from graph.session.transcript import has_unfinished_turn
+from state.turns import has_unfinished_turn
 from tests.component.browser.conftest import RunningApp, alive, all_answering
 from tests.component.browser.test_chat_in_browser import LONG_REQUEST, REPLY_SECONDS, send_and_watch
 

@@ -8,7 +8,7 @@ from graph.builder import build_graph
 from graph.documents.reader import read_upload
 from graph.documents.store import WHOLE_MAX_TOKENS, DocumentRefused, DocumentStore, chunk_text
 from graph.storage.sqlite import SqliteStorage
-from prompt.context import CITATION_REMINDER
+from prompt.request_notes import CITATION_REMINDER
 from tests.fakes import ScriptedChatModel, summary_reply
 
 pytestmark = pytest.mark.graph

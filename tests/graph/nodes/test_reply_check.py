@@ -7,9 +7,9 @@ from graph.reply.check import HeldJudgement, ReplyCheck
 from graph.reply.copies import asked_to_repeat
 from graph.reply.framing import HEADERS, Framing
 from graph.reply.guard import StreamGuard
-from prompt.context import OMITTED_NOTE, RECENT_SHORTENED
 from prompt.documents import render_documents
 from prompt.recall import excerpt_text, render_recalled
+from prompt.request_notes import OMITTED_NOTE, RECENT_SHORTENED
 from prompt.system import BASE_SYSTEM_PROMPT, SUMMARY_SECTION_HEADER, render_summary_lines
 
 pytestmark = pytest.mark.unit

@@ -7,7 +7,7 @@ import pytest
 from langchain_core.messages import AIMessage, BaseMessage
 
 from graph.session.stop import STOPPED_NOTE
-from prompt.context import FRAMING_CORRECTION, REPEAT_CORRECTION
+from prompt.request_notes import FRAMING_CORRECTION, REPEAT_CORRECTION
 from prompt.system import BASE_SYSTEM_PROMPT
 from state.messages import message_text
 from state.texts import localized

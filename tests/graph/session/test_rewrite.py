@@ -7,8 +7,8 @@ from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from graph.session.payload import turn_input
 from graph.session.rewind import Rewind, take_back_last_turn
-from graph.session.transcript import completed_turn_count
 from graph.session.turn import journaled
+from state.turns import completed_turn_count
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_reply
 

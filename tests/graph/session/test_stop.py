@@ -4,7 +4,8 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from graph.session.stop import STOPPED_NOTE, finish_stopped_turn
-from graph.session.transcript import completed_turn_count, has_unfinished_turn, thread_config
+from graph.session.transcript import thread_config
+from state.turns import completed_turn_count, has_unfinished_turn
 from tests.conftest import run_turn, send
 
 pytestmark = pytest.mark.graph

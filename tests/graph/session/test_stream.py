@@ -3,7 +3,7 @@
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
-from graph.session.transcript import completed_turn_count, has_unfinished_turn
+from state.turns import completed_turn_count, has_unfinished_turn
 from tests.conftest import send, transcript
 
 pytestmark = pytest.mark.graph

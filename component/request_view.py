@@ -15,10 +15,10 @@ PARTS = (("system", "system_tokens"), ("summary", "summary_tokens"), ("pinned", 
          ("total", "context_tokens"), ("read", "read_tokens"), ("new", "new_tokens"), ("history", "history_tokens"))
 
 
-def draw_context_view(report: ContextReport | None, context: Sequence[BaseMessage]) -> None:
+def draw_request_view(report: ContextReport | None, request: Sequence[BaseMessage]) -> None:
     """An expander with the token table and every message of the last model call."""
     with st.expander(t("inspector")):
-        if not report or not context:
+        if not report or not request:
             st.caption(t("inspector_empty"))
             return
         counts = [report.get(key, 0) for _, key in PARTS]
@@ -28,7 +28,7 @@ def draw_context_view(report: ContextReport | None, context: Sequence[BaseMessag
             recalled = report["recalled"]
             st.table({"turn": [r["turn"] for r in recalled], "rank": [r["rank"] for r in recalled],
                       t("tokens"): [r["tokens"] for r in recalled]})
-        for index, message in enumerate(context, start=1):
+        for index, message in enumerate(request, start=1):
             calls = getattr(message, "tool_calls", None) or []
             header = f"{index}. {message.type} · {count_message_tokens(message)} {t('tokens').lower()}"
             st.markdown(f"**{header}**")
