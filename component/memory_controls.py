@@ -7,7 +7,7 @@ import streamlit as st
 from component.i18n import t
 from graph.engine import Engine, Session, SessionSettings
 from state.budgets import CONTEXT_BUDGET_STEP, MIN_CONTEXT_BUDGET
-from state.rates import COMPRESSION_RATE_STEP, MAX_COMPRESSION_RATE, MIN_COMPRESSION_RATE, clamp_rate
+from state.rates import COMPRESSION_RATE_STEP, MAX_COMPRESSION_RATE, MIN_COMPRESSION_RATE
 from state.texts import has_text
 
 RATE_KEY = "compression_rate"
@@ -23,14 +23,15 @@ def _save(session: Session, field: str, key: str) -> None:
 
 
 def _rate_changed(session: Session) -> None:
-    """The chat keeps its rate, and its next summary is made again ahead of time at that rate."""
+    """The chat keeps its rate (saved here, once), and its next summary is made again ahead of time at that rate."""
     session.save_settings(compression_rate=st.session_state[RATE_KEY])
-    session.prepare(st.session_state[RATE_KEY])
+    session.prepare()
 
 
-def draw_rate(session: Session, saved_rate: float) -> float:
-    """Seed 000's compression-rate slider, starting from the session's last rate."""
-    st.session_state[RATE_KEY] = clamp_rate(st.session_state.get(RATE_KEY, saved_rate))
+def draw_rate(session: Session, stored: SessionSettings) -> float:
+    """Seed 000's compression-rate slider, starting from the session's last rate (a rate the page holds enters as
+    any setting does, within bounds)."""
+    st.session_state[RATE_KEY] = stored.with_rate(st.session_state.get(RATE_KEY)).compression_rate
     rate = st.slider(t("rate_label"), min_value=MIN_COMPRESSION_RATE, max_value=MAX_COMPRESSION_RATE,
                      step=COMPRESSION_RATE_STEP, key=RATE_KEY, help=t("rate_help"), on_change=_rate_changed,
                      args=(session,))
@@ -79,7 +80,7 @@ def draw_memory_controls(engine: Engine, session: Session) -> float:
     st.toggle(t("recall_toggle"), key=RECALL_KEY, help=t("recall_help"), on_change=_save,
               args=(session, "recall", RECALL_KEY))
     draw_policy(engine, session, stored)
-    rate = draw_rate(session, stored.compression_rate)
+    rate = draw_rate(session, stored)
     _, model = engine.session_model(stored)  # the budget's ceiling is the window of the model answering this chat
     draw_budget(session, stored, engine.request_limit_of(model), costs=model.provider != "bundled")
     return rate

@@ -7,12 +7,11 @@ from state.rates import (
     DEFAULT_COMPRESSION_RATE,
     MAX_COMPRESSION_RATE,
     MIN_COMPRESSION_RATE,
-    clamp_rate,
 )
 from state.session import DocumentInfo, EventKind, SessionInfo, SessionSettings, TurnEvent
 
 __all__ = [
-    "ChatState", "ContextPoint", "ContextReport", "SummaryRecord", "message_text", "clamp_rate",
+    "ChatState", "ContextPoint", "ContextReport", "SummaryRecord", "message_text",
     "COMPRESSION_RATE_STEP", "DEFAULT_COMPRESSION_RATE", "MAX_COMPRESSION_RATE", "MIN_COMPRESSION_RATE",
     "DocumentInfo", "EventKind", "SessionInfo", "SessionSettings", "TurnEvent",
 ]

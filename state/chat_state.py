@@ -112,7 +112,6 @@ class ChatState(TypedDict):
     turn_count: int
     compression_rate: float
     route: NotRequired[str]
-    language: NotRequired[str]  # the page's language ("en", "ko"), for notices in a reply
     retrieved: NotRequired[list[dict]]
     cited_whole: NotRequired[list[str]]  # whole documents (already in the context) the question matched
     compression_notice: NotRequired[dict]

@@ -1,6 +1,6 @@
 """Plain data the engine hands to its callers: session rows, per-session settings, documents, events."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from state.budgets import DEFAULT_CONTEXT_BUDGET, clamp_budget
@@ -20,7 +20,8 @@ class SessionInfo:
 @dataclass(frozen=True)
 class SessionSettings:
     """A session's own choices, kept in the database; the one place they live. The graph's runtime context
-    (`context_schema`): each turn's nodes read them from there, so no checkpoint copies them."""
+    (`context_schema`): each turn's nodes read them from there, so no checkpoint copies them. Storage keeps every
+    field by its name, so a new setting is a field here and its control."""
 
     system_prompt: str = ""
     context_policy: str = ""
@@ -31,11 +32,18 @@ class SessionSettings:
     recall: bool = True
     context_budget: int = DEFAULT_CONTEXT_BUDGET
     model: str = ""  # the model that answers this session; '' (or one the endpoint no longer serves): the default
+    language: str = "en"  # the page's language; each turn runs with its caller's, for what a reply tells the person
 
     def __post_init__(self) -> None:
-        """Validated once, where settings enter: the compression rate and the context budget within bounds."""
+        """Validated once, where settings enter (the page, the session API, storage, a turn's input): the
+        compression rate and the context budget within bounds; everything after trusts them."""
         object.__setattr__(self, "compression_rate", clamp_rate(self.compression_rate))
         object.__setattr__(self, "context_budget", clamp_budget(self.context_budget))
+
+    def with_rate(self, compression_rate: float | None) -> "SessionSettings":
+        """These settings at the rate a caller gave (the session API's and the contract's `compression_rate`),
+        within bounds like any; unchanged when none was given."""
+        return self if compression_rate is None else replace(self, compression_rate=compression_rate)
 
 
 @dataclass(frozen=True)

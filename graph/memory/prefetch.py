@@ -13,7 +13,6 @@ from graph.memory.facts import list_facts
 from graph.memory.planner import SummaryPlanner, plan_input
 from graph.memory.title import name_session
 from graph.storage import Storage
-from state.rates import clamp_rate
 from state.session import SessionSettings
 
 logger = logging.getLogger(__name__)
@@ -60,7 +59,7 @@ class SummaryPrefetcher:
                  still_current: Callable[[], bool] = lambda: True) -> Future:
         """Queue the work for a session after its turn; the rate is the one the next turn will use, and
         `still_current` turns False if the session is deleted before the work is done."""
-        return self._executor.submit(self._run, session_id, clamp_rate(compression_rate), still_current)
+        return self._executor.submit(self._run, session_id, compression_rate, still_current)
 
     def _run(self, session_id: str, rate: float, still_current: Callable[[], bool]) -> None:
         if self._closed or not still_current():

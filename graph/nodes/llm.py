@@ -42,7 +42,7 @@ from graph.request.modifiers import agent_prompt_message, modify_earlier, remind
 from graph.request.report import report_parts, tool_definition_tokens
 from graph.request.reuse import fingerprint, read_before
 from prompt.request_notes import CITATION_REMINDER, EARLIER_SHORTENED, TOOL_LIMIT_REPLY
-from prompt.system import BASE_SYSTEM_PROMPT, DESIGN_LANGUAGE, render_system_prompt
+from prompt.system import BASE_SYSTEM_PROMPT, render_system_prompt
 from state import ChatState
 from state.messages import message_text
 from state.session import SessionSettings
@@ -111,7 +111,7 @@ def request_parts(state: ChatState, base_prompt: str, now: datetime, cite: bool,
     consolidated = state.get("consolidated") or []
     summaries = active_summaries(history, consolidated) if policy.consolidates else policy.carried(history)
     prompt = settings.system_prompt or base_prompt
-    language = state.get("language") or DESIGN_LANGUAGE  # the page's: summaries are headed in it
+    language = settings.language  # the page's: summaries are headed in it
     turns, current = split_turns(transcript)
     covered = first_raw_turn(history, len(turns), keep_last_turn) - 1
     pinned_ids = frozenset(state.get("pinned") or [])
@@ -214,7 +214,7 @@ def make_llm_node(
             return clean_reply(well_formed_tool_calls(stream_reply(model, request, deadlines, guard)))
 
         response = led_reply(ask, context) if lead else checked_reply(ask, context, check, question,
-                                                                       state.get("language"))
+                                                                       settings.language)
         if lead:  # the model's text is shown only when it answers and does not contradict the lead
             text = "" if check.verdict(message_text(response)) else message_text(response)
             content = led_by_results(lead, text) if tool_lead else led_by_quote(lead, question, text)

@@ -8,10 +8,9 @@ from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
 from graph.memory.planner import SummaryPlanner, plan_input
-from graph.nodes.runtime import session_settings
+from graph.nodes.runtime import session_settings, turn_rate
 from graph.request.tokens import count_messages
 from state import ChatState, SummaryRecord
-from state.rates import clamp_rate
 from state.session import SessionSettings
 
 logger = logging.getLogger(__name__)
@@ -23,7 +22,7 @@ def make_summary_node(planner: SummaryPlanner):
     def summary(state: ChatState, runtime: Runtime[SessionSettings]) -> dict:
         values = plan_input(state, state.get("session_id", ""), session_settings(runtime))
         history = list(state.get("summary_history") or [])
-        rate = clamp_rate(state.get("compression_rate"))
+        rate = turn_rate(state, runtime)
         update: dict = {"summarized": []}
         added: list[SummaryRecord] = []
         try:

@@ -3,7 +3,6 @@ framing or an earlier reply is asked for once more with a short correction, then
 why."""
 
 import logging
-import re
 from collections.abc import Callable
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
@@ -21,7 +20,6 @@ from state.texts import localized
 logger = logging.getLogger(__name__)
 
 CORRECTIONS = {"framing": FRAMING_CORRECTION, "repeat": REPEAT_CORRECTION}
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 Ask = Callable[[list[BaseMessage], StreamGuard | None], AIMessage]
 
@@ -35,18 +33,13 @@ def clean_reply(response: AIMessage) -> AIMessage:
     return response if cleaned == response.content else response.model_copy(update={"content": cleaned})
 
 
-def reply_language(user_text: str) -> str:
-    """The language of the person's message, for a notice about the reply when the page's is not known: Korean
-    or English."""
-    return "ko" if _HANGUL.search(user_text) else "en"
-
-
 def checked_reply(ask: Ask, context: list[BaseMessage], check: ReplyCheck, user_text: str,
-                  language: str | None = None) -> AIMessage:
+                  language: str) -> AIMessage:
     """The reply once it is an answer: asked again once with a correction when it only repeats framing or an
     earlier reply, replaced by a clear message when the second is no better (a statement about the person, which
     asks nothing, by a short acknowledgement). Held-back text is never shown;
-    when some of a rejected reply was shown, what follows starts on a new paragraph."""
+    when some of a rejected reply was shown, what follows starts on a new paragraph. The message is in `language`,
+    the page's (the session's setting), whatever language the person wrote in."""
     write = get_stream_writer()
     request = context
     for attempt in range(2):
@@ -64,6 +57,6 @@ def checked_reply(ask: Ask, context: list[BaseMessage], check: ReplyCheck, user_
         if attempt == 0:
             request = [*context, HumanMessage(CORRECTIONS[verdict])]
     key = "reply_acknowledged" if tells_about_self(user_text) else f"reply_withheld_{verdict}"
-    text = localized(language or reply_language(user_text), key)
+    text = localized(language, key)
     write({"token": text})
     return AIMessage(text, id=response.id, response_metadata={**response.response_metadata, "withheld": verdict})

@@ -6,7 +6,6 @@ from graph.memory.planner import plan_input
 from graph.session.ids import MAX_NAME_CHARS, checked_name
 from graph.session.owner import check_existing, check_owner, claim
 from graph.session.services import SessionServices
-from state.rates import clamp_rate
 from state.session import DocumentInfo, SessionSettings
 
 FEEDBACK_CHOICES = ("up", "down")
@@ -79,7 +78,7 @@ class SessionEdits:
     def summarize_now(self, compression_rate: float | None = None) -> bool:
         """Summarize the completed turns not summarized yet (all but the last), at once; False when none."""
         settings = self.settings()
-        rate = settings.compression_rate if compression_rate is None else clamp_rate(compression_rate)
+        rate = settings.with_rate(compression_rate).compression_rate
         if self.services.storage.session_owner(self.id) is None:
             return False  # a chat not begun has nothing to summarize
         self._existing()

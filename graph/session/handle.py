@@ -94,22 +94,20 @@ class Session(SessionEdits, SessionVersions):
             rate = self._chosen_rate(compression_rate)
         except SessionNotFound:  # someone else's now: as if unknown, and nothing written
             return refused(TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"}))
-        return self._start(language, turn_input(clean, self.id, rate, language, attachments))
+        return self._start(language, turn_input(clean, self.id, rate, attachments))
 
     def _chosen_rate(self, compression_rate: float | None) -> float:
         """The rate a turn runs at: the one given becomes the session's, else the session's own."""
         settings = self.settings()
-        if compression_rate is not None:
-            chosen = replace(settings, compression_rate=compression_rate)  # clamped as it is made
-            settings = self.save_settings(chosen) if chosen != settings else settings
-        return settings.compression_rate
+        chosen = settings.with_rate(compression_rate)
+        return (self.save_settings(chosen) if chosen != settings else settings).compression_rate  # saved if changed
 
     def regenerate(self, language: str = "en", answer_id: str | None = None, turn: int | None = None) -> TurnRun:
         """Answer a question again (the last one, or turn `turn`'s) as a new version of its turn, forked from the
         turn before; the earlier answer stays a version (`versions`, `show_version`). Refused (an error event,
         nothing changed) when the question has no answer yet or `answer_id` is no longer its answer."""
         def same_question(question: HumanMessage) -> dict:
-            return turn_input(question, self.id, self.settings().compression_rate, language)
+            return turn_input(question, self.id, self.settings().compression_rate)
         return self._start(language, rewind=lambda: fork_turn(self.services, self.id, language, turn, True,
                                                                same_question, answer_id))
 
@@ -130,7 +128,7 @@ class Session(SessionEdits, SessionVersions):
             rate = self._chosen_rate(compression_rate)
         except SessionNotFound:
             return refused(TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"}))
-        edited = turn_input(clean, self.id, rate, language)
+        edited = turn_input(clean, self.id, rate)
         return self._start(language, rewind=lambda: fork_turn(
             self.services, self.id, language, turn, False, lambda question: edited, question_id))
 
@@ -157,7 +155,7 @@ class Session(SessionEdits, SessionVersions):
 
     def prepare(self, compression_rate: float | None = None) -> None:
         """Make the next summary ahead of time (after a turn, or when the rate changed)."""
-        rate = self.settings().compression_rate if compression_rate is None else compression_rate
+        rate = self.settings().with_rate(compression_rate).compression_rate
         generation = self.services.generation(self.id)
         self.services.prefetcher.schedule(self.id, rate, lambda: self.services.generation(self.id) == generation)
 

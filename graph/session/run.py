@@ -54,8 +54,8 @@ class TurnRunner:
         taken back."""
         self.graph.update_state(config, values, as_node="__start__")
 
-    def run(self, config: RunnableConfig, payload: dict | None, stop: threading.Event, settings: SessionSettings,
-            language: str = "en") -> Generator[TurnEvent, None, bool]:
+    def run(self, config: RunnableConfig, payload: dict | None, stop: threading.Event,
+            settings: SessionSettings) -> Generator[TurnEvent, None, bool]:
         """Run a turn (or resume the unfinished one with payload None) on the session's model's graph with its
         settings as the runtime context, and describe it as events; returns whether the run saved itself whole."""
         session_id = config["configurable"]["thread_id"]
@@ -75,7 +75,7 @@ class TurnRunner:
                 logger.debug("Stopped turn of %s ended with %r", session_id, error)
             else:
                 logger.exception("Turn failed in session %s", session_id)
-            yield TurnEvent("error", describe_error(error, language, local), {"error": error})
+            yield TurnEvent("error", describe_error(error, settings.language, local), {"error": error})
         return False
 
     def _stream(self, graph: ChatGraph, config: RunnableConfig, payload: dict | None, stop: threading.Event,

@@ -3,6 +3,7 @@ once, here), a message a crash cut off put back, the input journaled with its nu
 the reply: recall's index, the session's title, the next summary made ahead."""
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from langchain_core.runnables import RunnableConfig
 
@@ -49,7 +50,7 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
             yield TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"})  # as if unknown
             return
         services.turns.begin(session_id, run)
-        settings = services.storage.load_settings(session_id)  # as they are now (a Retry takes the new ones)
+        settings = replace(services.storage.load_settings(session_id), language=language)  # a Retry takes new ones
         restore_pending(services.runner, services.storage, session_id)  # a crash's message comes back first
         rewound = rewind() if rewind is not None else None
         if isinstance(rewound, TurnEvent):
@@ -59,7 +60,7 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
             generation = services.generation(session_id)
         payload, config = journaled(services, session_id, payload, rewound)
         with services.activity.running():  # background work waits until the reply is made
-            saved = yield from services.runner.run(config, payload, run.stop_event, settings, language)
+            saved = yield from services.runner.run(config, payload, run.stop_event, settings)
         if payload is not None and (saved or services.runner.has_message(session_id, payload["messages"][0].id)):
             services.storage.journal_clear(session_id)
         follow_shown_line(services, session_id)

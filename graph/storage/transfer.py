@@ -8,10 +8,11 @@ from graph.storage.base import DatabaseError
 from graph.storage.postgres import PostgresStorage
 from graph.storage.postgres.text import clean, json_value
 from graph.storage.shared.common import SESSION_COLUMNS
+from graph.storage.shared.settings import settings_from, settings_value
 from graph.storage.sqlite import SqliteStorage
 
-JSON_COLUMNS = {"summary_prefetch": ("record",), "turn_journal": ("payload",), "recall_turns": ("record",),
-                "turn_facts": ("facts",)}
+JSON_COLUMNS = {"chat_sessions": ("settings",), "summary_prefetch": ("record",), "turn_journal": ("payload",),
+                "recall_turns": ("record",), "turn_facts": ("facts",)}
 SOURCE_QUERIES = {
     "chat_sessions": f"SELECT {', '.join(SESSION_COLUMNS)} FROM chat_sessions",
     "summary_prefetch": "SELECT key, thread_id, record, created_at FROM summary_prefetch",
@@ -67,8 +68,8 @@ def write_tables(target: PostgresStorage, rows: dict[str, list[dict]]) -> dict[s
     documents = rows.get("documents", [])
     with target.db.cursor() as cur:
         _check_document_ids(cur, documents)
-        sessions = [{**row, "hide_old_tool_results": bool(row["hide_old_tool_results"]),
-                     "recall": bool(row["recall"])} for row in rows.get("chat_sessions", [])]
+        sessions = [{**row, "settings": settings_value(settings_from(row["settings"]))}
+                    for row in rows.get("chat_sessions", [])]
         _write(cur, _upsert("chat_sessions", SESSION_COLUMNS, ("thread_id",)), SESSION_COLUMNS, sessions)
         columns: tuple[str, ...] = ("key", "thread_id", "record", "created_at")
         _write(cur, _upsert("summary_prefetch", columns, ("key",)), columns, rows.get("summary_prefetch", []))

@@ -62,6 +62,22 @@ def test_slider_sets_the_rate_of_the_next_summary(app, fake_engine):
     assert "압축률 0.5" in all_text(app)
 
 
+def test_a_rate_the_slider_sets_is_saved_once(app, fake_engine):
+    storage, saved = fake_engine.engine.storage, []
+    save = storage.save_settings
+
+    def counted(session_id, settings):
+        saved.append(settings.compression_rate)
+        save(session_id, settings)
+
+    storage.save_settings = counted
+    app.slider(key="compression_rate").set_value(0.4).run()
+    for n in range(1, 3):
+        send(app, f"question {n}")
+    assert saved == [0.4]
+    assert fake_engine.engine.session(app.session_state["session_id"]).settings().compression_rate == 0.4
+
+
 def test_empty_message_is_refused_without_a_turn(app, fake_engine):
     send(app, "   ")
     assert fake_engine.chat.calls == []

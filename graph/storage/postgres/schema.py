@@ -12,6 +12,7 @@ import psycopg
 
 from graph.storage.postgres.ranking import NON_ASCII
 from graph.storage.shared.common import RECORD_TEXT_KEYS, rename_policies_sql
+from graph.storage.shared.settings import SETTING_COLUMNS_BEFORE
 from state.budgets import DEFAULT_CONTEXT_BUDGET
 
 STEMMED = "word_stems"  # the text search configuration of completed turns
@@ -41,6 +42,16 @@ def _turn_text_from_record() -> list[str]:
         f"CREATE INDEX recall_turns_trgm ON recall_turns USING GIN ({text} gin_trgm_ops) WITH (fastupdate = off) "
         f"WHERE {text} {NON_ASCII}",
     ]
+
+
+def _settings_as_json() -> list[str]:
+    """Migration 13: a session's settings become one JSON value, their columns go."""
+    pairs = ", ".join(f"'{name}', {name}" for name in SETTING_COLUMNS_BEFORE)
+    return ["ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS settings JSON NOT NULL DEFAULT '{}'",
+            f"UPDATE chat_sessions SET settings = json_build_object({pairs})",
+            "ALTER TABLE chat_sessions " + ", ".join(f"DROP COLUMN IF EXISTS {name}"
+                                                     for name in SETTING_COLUMNS_BEFORE)]
+
 
 MIGRATIONS: list[list[str]] = [
     # 1: sessions and their settings, summaries made ahead, the turn journal, documents, the recall index
@@ -169,6 +180,8 @@ MIGRATIONS: list[list[str]] = [
      "PRIMARY KEY (thread_id, turn, entity))"],
     # 12: the model each session chose ('' for the app's default)
     ["ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS model TEXT NOT NULL DEFAULT ''"],
+    # 13: a session's settings are one JSON value of SessionSettings' fields, so a new setting needs no column
+    _settings_as_json(),
 ]
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:

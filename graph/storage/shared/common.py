@@ -1,11 +1,9 @@
-"""Names and values both backends use alike: the tables, the settings' columns, timestamps, titles."""
+"""Names and values both backends use alike: the tables, the session row's columns, timestamps, titles."""
 
 from datetime import UTC, datetime
 
 TITLE_CHARS = 60
-SETTING_COLUMNS = ("system_prompt", "context_policy", "agent_prompt", "reminder", "hide_old_tool_results",
-                   "compression_rate", "recall", "context_budget", "model")
-SESSION_COLUMNS = ("thread_id", "owner", "title", "updated_at", "turns", *SETTING_COLUMNS)
+SESSION_COLUMNS = ("thread_id", "owner", "title", "updated_at", "turns", "settings")  # settings: one JSON value
 DEFAULT_OWNER = ""  # whose a session is without sign-in, and every session stored before owners existed
 # every table holding a session's rows; chunks before their documents
 SESSION_TABLES = ("chat_sessions", "summary_prefetch", "turn_journal", "document_chunks", "documents",

@@ -1,12 +1,9 @@
 """The session list and each session's settings, beside the checkpoints."""
 
 from graph.storage.shared.base import Tables
-from graph.storage.shared.common import DEFAULT_OWNER, SESSION_TABLES, SETTING_COLUMNS, make_title, utc_now
+from graph.storage.shared.common import DEFAULT_OWNER, SESSION_TABLES, make_title, utc_now
+from graph.storage.shared.settings import settings_from, settings_value
 from state.session import SessionInfo, SessionSettings
-
-UPSERT_SETTINGS = (f"INSERT INTO chat_sessions (thread_id, updated_at, {', '.join(SETTING_COLUMNS)}) "
-                   f"VALUES (?, ?, {', '.join('?' for _ in SETTING_COLUMNS)}) ON CONFLICT (thread_id) DO UPDATE SET "
-                   + ", ".join(f"{name} = excluded.{name}" for name in SETTING_COLUMNS))
 
 
 class SessionRows(Tables):
@@ -65,18 +62,14 @@ class SessionRows(Tables):
 
     def load_settings(self, session_id: str) -> SessionSettings:
         with self.rows(transaction=False) as cur:
-            row = cur.execute(f"SELECT {', '.join(SETTING_COLUMNS)} FROM chat_sessions WHERE thread_id = ?",
-                              (session_id,)).one()
-        if row is None:
-            return SessionSettings()
-        return SessionSettings(**{**row, "hide_old_tool_results": bool(row["hide_old_tool_results"]),
-                                  "recall": bool(row["recall"]), "compression_rate": float(row["compression_rate"])})
+            row = cur.execute("SELECT settings FROM chat_sessions WHERE thread_id = ?", (session_id,)).one()
+        return settings_from(self.dialect.load(row["settings"]) if row else None)
 
     def save_settings(self, session_id: str, settings: SessionSettings) -> None:
-        values = [getattr(settings, name) for name in SETTING_COLUMNS]
-        values = [self.dialect.text(value) if isinstance(value, str) else value for value in values]
         with self.rows() as cur:
-            cur.execute(UPSERT_SETTINGS, (session_id, utc_now(), *values))
+            cur.execute("INSERT INTO chat_sessions (thread_id, updated_at, settings) VALUES (?, ?, ?) "
+                        "ON CONFLICT (thread_id) DO UPDATE SET settings = excluded.settings",
+                        (session_id, utc_now(), self.dialect.dump(settings_value(settings))))
 
     def delete_session(self, session_id: str) -> None:
         self.saver.delete_thread(session_id)

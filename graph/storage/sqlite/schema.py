@@ -3,6 +3,7 @@
 import sqlite3
 
 from graph.storage.shared.common import RECORD_TEXT_KEYS, rename_policies_sql
+from graph.storage.shared.settings import BOOLEAN_COLUMNS_BEFORE, SETTING_COLUMNS_BEFORE
 from state.budgets import DEFAULT_CONTEXT_BUDGET
 
 
@@ -18,6 +19,16 @@ def index_entry(row: str) -> str:
     command = ("recall_fts, ", "'delete', ") if row == "old" else ("", "")
     return (f"INSERT INTO recall_fts ({command[0]}rowid, body, thread_id) "
             f"VALUES ({command[1]}{row}.id, {body_of(row)}, {row}.thread_id);")
+
+
+def _settings_as_json() -> list[str]:
+    """Migration 10: a session's settings become one JSON value (booleans as JSON's), their columns go."""
+    def value(name: str) -> str:
+        return f"json(CASE WHEN {name} THEN 'true' ELSE 'false' END)" if name in BOOLEAN_COLUMNS_BEFORE else name
+    pairs = ", ".join(f"'{name}', {value(name)}" for name in SETTING_COLUMNS_BEFORE)
+    return ["ALTER TABLE chat_sessions ADD COLUMN settings TEXT NOT NULL DEFAULT '{}'",
+            f"UPDATE chat_sessions SET settings = json_object({pairs})",
+            *(f"ALTER TABLE chat_sessions DROP COLUMN {name}" for name in SETTING_COLUMNS_BEFORE)]
 
 
 MIGRATIONS: list[list[str]] = [
@@ -108,6 +119,8 @@ MIGRATIONS: list[list[str]] = [
      "PRIMARY KEY (thread_id, turn, entity))"],
     # 9: the model each session chose ('' for the app's default)
     ["ALTER TABLE chat_sessions ADD COLUMN model TEXT NOT NULL DEFAULT ''"],
+    # 10: a session's settings are one JSON value of SessionSettings' fields, so a new setting needs no column
+    _settings_as_json(),
 ]
 
 

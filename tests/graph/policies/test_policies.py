@@ -9,6 +9,7 @@ from graph.context import split_turns
 from graph.policies import POLICIES, PolicyInput, get_policy, policy_or_default
 from graph.policies.base import keep_recent
 from graph.testing.models import summary_calls
+from prompt.system import DESIGN_LANGUAGE
 from state.session import SessionSettings
 from tests.conftest import transcript
 from tests.fakes import ScriptedChatModel
@@ -21,7 +22,7 @@ def run(graph, n, policy, text=None, **settings):
     payload = {"messages": [HumanMessage(text or f"question {n}")], "turn_count": n, "session_id": "p",
                "compression_rate": 0.3}
     return graph.invoke(payload, {"configurable": {"thread_id": "p"}},
-                        context=SessionSettings(context_policy=policy, **settings))
+                        context=SessionSettings(context_policy=policy, language=DESIGN_LANGUAGE, **settings))
 
 
 def test_every_policy_is_listed_and_unknown_names_fall_back():

@@ -3,6 +3,7 @@
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
+from dataclasses import Field, fields
 
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage
@@ -11,6 +12,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.storage import Storage, storage_for
 from graph.storage.postgres import PostgresStorage
+from state.session import SessionSettings
 from tests.conftest import open_database
 
 
@@ -61,3 +63,20 @@ def count_rows(storage: Storage, session_id: str) -> dict[str, int]:
                   if "thread_id" in {column[1] for column in conn.execute(f"PRAGMA table_info({row[0]})")}]
         return {table: conn.execute(f"SELECT count(*) FROM {table} WHERE thread_id = ?", (session_id,)).fetchone()[0]
                 for table in tables}
+
+
+def every_setting_changed() -> SessionSettings:
+    """Settings with every field of SessionSettings unlike its default (a field added later included), each within
+    its bounds, so a round trip shows that storage keeps every one."""
+    def unlike(field: Field) -> object:
+        default = field.default
+        if isinstance(default, bool):
+            return not default
+        if isinstance(default, float):
+            return default / 2
+        if isinstance(default, int):
+            return default + 500
+        return f"{field.name}: 한 줄, one line"
+    chosen = SessionSettings(**{field.name: unlike(field) for field in fields(SessionSettings)})
+    assert all(getattr(chosen, field.name) != field.default for field in fields(SessionSettings))
+    return chosen

@@ -9,9 +9,9 @@ from graph.storage.migrate import main, migrate
 from graph.storage.postgres import PostgresStorage
 from graph.storage.shared.common import SESSION_TABLES
 from state.session import SessionSettings
-from tests.conftest import make_engine
+from tests.conftest import make_engine, open_database
 from tests.fakes import ScriptedChatModel
-from tests.graph.storage.conftest import count_rows
+from tests.graph.storage.conftest import count_rows, every_setting_changed
 
 pytestmark = pytest.mark.storage
 
@@ -131,3 +131,18 @@ def test_the_command_line(sqlite_conversation: dict, postgres_url: str, tmp_path
     assert not (tmp_path / "missing.sqlite").exists()
     with pytest.raises(DatabaseError):
         migrate(tmp_path / "missing.sqlite", postgres_url)
+
+
+def test_every_setting_moves_to_postgresql(tmp_path: Path, postgres_url: str):
+    path, chosen = tmp_path / "chat.sqlite", every_setting_changed()
+    source = open_database(path)
+    try:
+        source.save_settings(SESSION, chosen)
+    finally:
+        source.close()
+    migrate(path, postgres_url, report=lambda line: None)
+    target = PostgresStorage.open(postgres_url)
+    try:
+        assert target.load_settings(SESSION) == chosen
+    finally:
+        target.close()

@@ -14,7 +14,7 @@ from tests.conftest import open_database
 
 pytestmark = pytest.mark.storage
 
-BEFORE_MODELS = {"sqlite": len(sqlite_schema.MIGRATIONS) - 1, "postgres": len(postgres_schema.MIGRATIONS) - 1}
+BEFORE_MODELS = {"sqlite": 8, "postgres": 11}  # the migrations before the one that added the model column
 ROW = ("old", "", "Answer briefly.", "sliding_window", 0.2)
 INSERT = "INSERT INTO chat_sessions (thread_id, updated_at, system_prompt, context_policy, compression_rate) " \
          "VALUES ({0}, {0}, {0}, {0}, {0})"

@@ -3,8 +3,9 @@
 import pytest
 
 from graph.storage.base import Storage
+from graph.storage.shared.settings import settings_from
 from state.session import SessionSettings
-from tests.graph.storage.conftest import put_checkpoint
+from tests.graph.storage.conftest import every_setting_changed, put_checkpoint
 
 pytestmark = pytest.mark.storage
 
@@ -49,3 +50,24 @@ def test_the_chosen_model_round_trips_and_defaults_to_the_apps(storage: Storage)
     assert storage.load_settings("t").model == "모델/β"
     storage.save_settings("s", SessionSettings())
     assert storage.load_settings("s").model == ""
+
+
+def test_every_field_of_the_settings_round_trips(storage: Storage):
+    chosen = every_setting_changed()
+    storage.save_settings("s", chosen)
+    assert storage.load_settings("s") == chosen
+    storage.save_settings("s", SessionSettings())
+    assert storage.load_settings("s") == SessionSettings()
+
+
+def test_a_rate_out_of_range_is_stored_within_bounds(storage: Storage):
+    storage.save_settings("high", SessionSettings(compression_rate=7.0, context_budget=10))
+    storage.save_settings("low", SessionSettings(compression_rate=-1.0))
+    assert storage.load_settings("high") == SessionSettings(compression_rate=0.5, context_budget=1_000)
+    assert storage.load_settings("low").compression_rate == 0.1
+
+
+def test_stored_settings_read_by_field_name():
+    assert settings_from({"reminder": "r", "retired_setting": 1}) == SessionSettings(reminder="r")
+    assert settings_from({"compression_rate": 9}) == SessionSettings(compression_rate=0.5)
+    assert settings_from(None) == SessionSettings()
