@@ -115,3 +115,8 @@ def before_turn(messages: Sequence[BaseMessage], turn: int) -> list[BaseMessage]
     """The transcript before turn `turn`'s question (the whole of it when there is no such turn)."""
     starts = question_indexes(messages)
     return list(messages[:starts[turn - 1]]) if 1 <= turn <= len(starts) else list(messages)
+
+
+def first_user_text(messages: Sequence[BaseMessage]) -> str:
+    """The session's first user message, its title."""
+    return next((message_text(m) for m in messages if isinstance(m, HumanMessage)), "")

@@ -9,8 +9,8 @@ import uuid
 
 from langchain_core.messages import HumanMessage
 
+from graph.session.configs import FORK, thread_config, turn_config
 from graph.session.run import TurnRunner
-from graph.session.transcript import FORK, thread_config, turn_config
 from graph.storage import Storage
 from state.messages import message_text
 

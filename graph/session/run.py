@@ -9,15 +9,16 @@ from typing import Any, cast
 
 from langchain_core.messages import AIMessage, ToolMessage
 from langchain_core.runnables import RunnableConfig
+from langgraph.errors import InvalidUpdateError
 from langgraph.types import StreamMode
 
 from graph.builder import ChatGraph
 from graph.errors import describe_error
 from graph.model_rooms import ModelRoom
 from graph.reply.clean_text import StreamCleaner
+from graph.session.configs import checkpoint_config
 from graph.session.last_requests import LastRequests
 from graph.session.stop import GenerationStopped, StopSignal, finish_stopped_turn
-from graph.session.transcript import checkpoint_config
 from graph.storage import Storage
 from graph.storage.checkpoint_tree import CheckpointTree, forks_text
 from state import ChatState
@@ -54,6 +55,14 @@ class TurnRunner:
         taken back."""
         self.graph.update_state(config, values, as_node="__start__")
 
+    def make_newest(self, config: RunnableConfig) -> None:
+        """Make the checkpoint `config` names the thread's newest (a version switched to); a line that stopped
+        mid-turn is copied as it is."""
+        try:
+            self.graph.update_state(config, None)
+        except InvalidUpdateError:
+            self.graph.update_state(config, None, as_node="__copy__")
+
     def run(self, config: RunnableConfig, payload: dict | None, stop: threading.Event,
             settings: SessionSettings) -> Generator[TurnEvent, None, bool]:
         """Run a turn (or resume the unfinished one with payload None) on the session's model's graph with its
@@ -68,7 +77,7 @@ class TurnRunner:
             yield from self._stream(graph, config, payload, stop, streamed, settings)
             return True
         except GenerationStopped:
-            kept = finish_stopped_turn(self.graph, session_id, "".join(streamed))
+            kept = finish_stopped_turn(graph, session_id, "".join(streamed))
             yield TurnEvent("reply", kept or "", {"stopped": True})
         except Exception as error:  # the message is kept; the caller offers Retry
             if stop.is_set():  # stopped while the engine closed under it: expected, and quiet

@@ -4,7 +4,7 @@ from langchain_core.messages import AIMessage, ToolMessage
 
 from graph.builder import ChatGraph
 from graph.models.cancel import GenerationStopped, StopSignal
-from graph.session.transcript import thread_config
+from graph.session.configs import thread_config
 from prompt.tools import TOOL_CANCELLED
 from state.turns import has_unfinished_turn
 

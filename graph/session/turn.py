@@ -7,16 +7,16 @@ from dataclasses import replace
 
 from langchain_core.runnables import RunnableConfig
 
+from graph.session.configs import FORK, thread_config, turn_config
 from graph.session.journal import restore_pending, with_message_id, write_pending
 from graph.session.owner import may_run
 from graph.session.rewind import Rewind, refusal
 from graph.session.services import SessionServices
-from graph.session.transcript import FORK, first_user_text, thread_config, turn_config
 from graph.session.turn_run import TurnRun
 from state.session import TurnEvent
 from state.texts import localized
 from state.titles import gist_title
-from state.turns import completed_turn_count
+from state.turns import completed_turn_count, first_user_text
 
 RewindFor = Callable[[], Rewind | TurnEvent]  # a rewind, decided under the lock when the turn's time has come
 

@@ -4,10 +4,8 @@ chosen line's newest checkpoint becomes the thread's newest again, and recall an
 from dataclasses import dataclass
 from time import monotonic, sleep
 
-from langgraph.errors import InvalidUpdateError
-
+from graph.session.configs import checkpoint_config
 from graph.session.services import SessionServices
-from graph.session.transcript import checkpoint_config
 from graph.session.turn import follow_shown_line
 from graph.storage.checkpoint_tree import CheckpointTree, fork_at
 
@@ -74,10 +72,7 @@ class SessionVersions:
                 fork_at(tree.shown(), turn) == versions[shown - 1].key:
             return False
         config = checkpoint_config(session_id, versions[shown - 1].leaf)
-        try:
-            services.runner.graph.update_state(config, None)  # its newest checkpoint, the thread's newest now
-        except InvalidUpdateError:  # a line that stopped mid-turn: copied as it is
-            services.runner.graph.update_state(config, None, as_node="__copy__")
+        services.runner.make_newest(config)
         services.generation(session_id, advance=True)  # what the background began on the other line is not kept
         services.recall.drop_from(session_id, turn)
         services.storage.cache_drop_from(session_id, turn)

@@ -3,8 +3,8 @@
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
+from graph.session.configs import thread_config
 from graph.session.stop import STOPPED_NOTE, finish_stopped_turn
-from graph.session.transcript import thread_config
 from state.turns import completed_turn_count, has_unfinished_turn
 from tests.conftest import run_turn, send
 

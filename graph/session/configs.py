@@ -1,12 +1,8 @@
-"""Questions about a saved transcript: how many turns are done, and whether one waits for its answer."""
+"""The LangGraph configs a session's turns and checkpoints are read and run with."""
 
-from collections.abc import Sequence
-
-from langchain_core.messages import BaseMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
 
 from graph.storage.checkpoint_tree import BRANCH, TURN
-from state.messages import message_text
 
 
 def thread_config(session_id: str) -> RunnableConfig:
@@ -29,8 +25,3 @@ def turn_config(session_id: str, turn: int, line: dict) -> RunnableConfig:
     of its line written into the checkpoint it saves."""
     return {**checkpoint_config(session_id, line.get("from")),
             "metadata": {TURN: turn, BRANCH: str(line.get("branch") or "")}}
-
-
-def first_user_text(messages: Sequence[BaseMessage]) -> str:
-    """The session's first user message, its title."""
-    return next((message_text(m) for m in messages if isinstance(m, HumanMessage)), "")
