@@ -103,12 +103,10 @@ def turns_of(messages: Sequence[BaseMessage]) -> list[tuple[int, HumanMessage | 
 
 
 def numbered(messages: Sequence[BaseMessage]) -> list[tuple[int, BaseMessage]]:
-    """Each message with the number of the turn it belongs to (anything before the first question: turn 1)."""
-    turn, result = 0, []
-    for message in messages:
-        turn += isinstance(message, HumanMessage)
-        result.append((max(turn, 1), message))
-    return result
+    """Each message with the number of the turn it belongs to (anything before the first question: 0, as on the
+    page)."""
+    return [(number, message) for number, question, answers in turns_of(messages)
+            for message in ([question] if question else []) + answers]
 
 
 def before_turn(messages: Sequence[BaseMessage], turn: int) -> list[BaseMessage]:

@@ -39,11 +39,12 @@ def test_a_question_waiting_for_its_answer_is_the_turn_in_progress():
     assert not has_unfinished_turn(plain_turn(1)) and latest_user_text({"messages": plain_turn(1)}) == ""
 
 
-def test_what_comes_before_the_first_question_is_turn_0_on_the_page_and_turn_1_in_numbers():
+def test_what_comes_before_the_first_question_is_turn_0_on_the_page_and_in_the_export():
     greeting = AIMessage("Hello!", id="hello")
     messages = [greeting, *plain_turn(1)]
     assert turns_of(messages)[0] == (0, None, [greeting])
-    assert numbered(messages)[0] == (1, greeting)
+    assert numbered(messages)[:2] == [(0, greeting), (1, messages[1])]
+    assert [message for _, message in numbered(messages)] == messages
 
 
 def test_a_turns_question_and_what_came_before_it():
