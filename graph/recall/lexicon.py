@@ -6,7 +6,8 @@ of what people tell a chat about their lives."""
 import re
 
 KOREAN = {
-    "sister": "여동생 언니 누나 자매", "brother": "남동생 오빠 형 형제", "mother": "엄마 어머니",
+    "sister": "여동생 언니 누나 자매 동생", "brother": "남동생 오빠 형 형제 동생",  # 동생, a younger one: either
+    "mother": "엄마 어머니",
     "father": "아빠 아버지",
     "friend": "친구", "husband": "남편", "wife": "아내", "son": "아들", "daughter": "딸", "family": "가족",
     "live": "살아 살아요 살고 사는 살았어 살았어요 살지", "meeting": "회의 미팅 약속 면담", "landlord": "집주인",
@@ -25,8 +26,19 @@ CHINESE = {
     "phone": "电话", "city": "城市", "school": "学校", "doctor": "医生 医院", "dog": "狗", "cat": "猫",
     "car": "汽车", "trip": "旅行", "book": "书", "movie": "电影", "allergic": "过敏",
 }
-_KOREAN_WORDS = {word: english for english, words in KOREAN.items() for word in words.split()}
-_CHINESE_WORDS = {word: english for english, words in CHINESE.items() for word in words.split()}
+
+
+def _meanings(lexicon: dict[str, str]) -> dict[str, list[str]]:
+    """Each word and the English words it means (a younger sibling is a sister or a brother)."""
+    meanings: dict[str, list[str]] = {}
+    for english, words in lexicon.items():
+        for word in words.split():
+            meanings.setdefault(word, []).append(english)
+    return meanings
+
+
+_KOREAN_WORDS = _meanings(KOREAN)
+_CHINESE_WORDS = _meanings(CHINESE)
 _HANGUL_WORD = re.compile(r"[가-힣]+")
 _KOREAN_OR_CHINESE = re.compile(r"[가-힣\u4e00-\u9fff]")
 KOREAN_PARTICLES = ("에서는", "에서", "에게", "한테", "으로", "이랑", "은", "는", "이", "가", "을", "를", "에", "의",
@@ -41,7 +53,6 @@ def english_words(text: str) -> list[str]:
     for word in _HANGUL_WORD.findall(text):
         bare = next((word[: -len(p)] for p in KOREAN_PARTICLES
                      if word.endswith(p) and word[: -len(p)] in _KOREAN_WORDS), word)
-        if bare in _KOREAN_WORDS:
-            found.append(_KOREAN_WORDS[bare])
-    found += [english for word, english in _CHINESE_WORDS.items() if word in text]
+        found += _KOREAN_WORDS.get(bare, [])
+    found += [english for word, meanings in _CHINESE_WORDS.items() if word in text for english in meanings]
     return list(dict.fromkeys(found))

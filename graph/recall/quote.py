@@ -21,6 +21,7 @@ SECOND_SHARE = 0.6  # a second turn is quoted when it scores this close to the b
 MAX_QUOTES = 2
 MAX_QUOTE_CHARS = 400
 _NAME = re.compile(r"[A-Za-z][\w'-]*")
+_QUOTED = re.compile(r'["“]([^"”]+)["”]')  # the words quoted, without the framing around them
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
         return []  # most of what the question is about was never said
     sentences = [(line, at, words) for line, at, words in said if is_statement(line.sentences[at])]
     weight = _rarity(content, [words for _, _, words in sentences])
-    asked, language = date_asked(question), quote_language(question)
+    asked = date_asked(question)
     scored = []
     for line, at, words in sentences:
         if not content & words:
@@ -72,8 +73,9 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     for score, _, line, at, shared in scored:
         if len(chosen) == MAX_QUOTES or (chosen and score < SECOND_SHARE * scored[0][0]):
             break
-        if chosen and (shared < min(2, len(content)) or quote_language(line.sentences[at]) != language):
-            continue  # a second quote shares more than one word with the question, in its language
+        if chosen and (shared < min(2, len(content)) or
+                       quote_language(line.sentences[at]) != quote_language(chosen[0].line.sentences[0])):
+            continue  # a second quote shares more than one word with the question, in the first one's language
         if not any(line.turn in (quote.line.turn, quote.last_turn) or quote.reply and line == quote.reply
                    for quote in chosen):
             chosen.append(_told(question, line, at, lines))
@@ -154,9 +156,11 @@ def _claims(text: str) -> set[str]:
 
 
 def led_by_quote(lead: str, question: str, reply: str) -> str:
-    """The reply opened by the quote; the model's text follows only when every number and name it gives is in the
-    quote or the question (a small model's "I live in Tokyo" does not follow "she lives in Busan")."""
+    """The reply opened by the quote; the model's text follows only when it speaks of what was asked or quoted
+    (a word in common) and every number and name it gives is in the quote or the question (a small model's "I live
+    in Tokyo" does not follow "she lives in Busan", nor an earlier answer about dinner a dentist's date)."""
     known = {word.lower() for word in _NAME.findall(lead + " " + question)} | _claims(lead + " " + question)
-    if not reply.strip() or _claims(reply) - known:
+    quoted = " ".join(_QUOTED.findall(lead)) or lead
+    if not reply.strip() or _claims(reply) - known or not stems(reply) & stems(f"{quoted} {question}"):
         return lead
     return f"{lead}\n\n{reply}".strip()

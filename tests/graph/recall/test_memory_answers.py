@@ -37,6 +37,8 @@ def shown(events) -> str:
     ("When is my meeting?", "Your meeting is on March 14.",
      'You said on turn 2 (DAY): "I have a meeting with my landlord on March 14 at 3pm."\n\n'
      "Your meeting is on March 14."),
+    ("When is my meeting?", "A quick dinner idea is pasta with a fresh salad.",  # an earlier answer again
+     'You said on turn 2 (DAY): "I have a meeting with my landlord on March 14 at 3pm."'),
 ])
 def test_a_question_about_what_was_said_is_answered_with_the_persons_words(database, streaming, question,
                                                                            model_says, expected):

@@ -56,6 +56,8 @@ def test_words_meet_across_their_forms():
     ("She lives in Busan with her family.", True),
     ("I live in Tokyo, Japan.", False),
     ("Your meeting is at 1pm next week.", False),
+    ("You're referring to a seafood and wine dinner at a local restaurant.", False),  # an earlier answer again
+    ("You said it before, on an earlier turn.", False),  # the framing's words are no answer
     ("", False),
 ])
 def test_the_models_text_follows_the_quote_only_when_it_agrees(reply, follows):
@@ -158,7 +160,16 @@ def test_a_question_in_korean_or_chinese_meets_a_fact_told_in_english(question, 
     assert memory_lead(question, told) == lead
 
 
+def test_a_younger_sibling_asked_about_in_korean_is_a_sister_or_a_brother():
+    told = [item(2, "My sister's name is Hana and she lives in Busan."), item(6, "My brother Theo lives in Lisbon."),
+            item(8, "I like green tea.")]
+    lead = memory_lead("동생은 어디에 살아?", told)
+    assert "she lives in Busan" in lead and "Theo lives in Lisbon" in lead and "tea" not in lead
+    assert lead.count("이렇게 말씀하셨어요") == 2
+
+
 def test_everyday_words_only_bring_their_english_where_they_are_words():
     assert english_words("몇 개 있어? 차 한잔 할래?") == []  # a counter and tea, not a dog and a car
     assert english_words("请记住这个") == []  # "remember", not "live"
     assert english_words("내 여동생은 어디에 살아?") == ["sister", "live"]
+    assert english_words("동생은") == ["sister", "brother"]  # a younger sibling, either
