@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from graph.recall.embeddings import DIMENSIONS, to_bytes
-from graph.recall.gather import gathers, matching_lines
+from graph.recall.gather import gathers, line_similarity, matching_lines
 from graph.recall.speakers import speakers_named, without_names
 from graph.recall.vectors import SessionVectors
 
@@ -57,3 +57,22 @@ def test_each_line_knows_its_speaker_and_a_turn_shows_the_line_that_matches():
     lines = ["Joanna: Hey Nate, how are you?", "Nate: Great, I got a turtle.", "Joanna: Lovely!"]
     assert matching_lines(known, similarity, 1, lines) == ["Nate: Great, I got a turtle."]
     assert matching_lines(known, similarity, 1, lines[:2]) is None  # lines and vectors differ: shown whole
+
+
+def test_a_line_that_only_dates_its_session_is_never_the_one_shown():
+    known = SessionVectors().extended([record(1, "[4:21 pm on 16 July, 2023]\nTim: I read a lot.", "John: Nice!")], {})
+    similarity = np.array([0.9, 0.2, 0.1])  # the date line is closest, as a date often is to a question's words
+    lines = ["[4:21 pm on 16 July, 2023]", "Tim: I read a lot.", "John: Nice!"]
+    assert matching_lines(known, similarity, 1, lines) == ["Tim: I read a lot."]
+
+
+def test_the_line_the_person_asked_about_said_is_shown_of_a_turn(monkeypatch):
+    known = SessionVectors().extended([record(1, "Maria: Cool, John, kickboxing keeps you fit!",
+                                              "John: I'm doing kickboxing, so much energy.")], {})
+    query = known.lines[0] * 0.8 + known.lines[1] * 0.5  # Maria's line, which names John, is closer
+    monkeypatch.setattr("graph.recall.gather.embed", lambda texts: np.array([query]))
+    speakers = Counter({"Maria": 3, "John": 3})
+    known.speakers.update(speakers)
+    similarity = line_similarity(known, "What exercises has John done?")
+    lines = ["Maria: Cool, John, kickboxing keeps you fit!", "John: I'm doing kickboxing, so much energy."]
+    assert matching_lines(known, similarity, 1, lines) == ["John: I'm doing kickboxing, so much energy."]
