@@ -16,11 +16,28 @@ def record_json(record: dict | list) -> str:
 EXCERPT_START = "({date}, turn {turn}) "
 
 
+SAME_DAY_START = "(turn {turn}) "
+
+
 def excerpt_text(turn: int, date: str, lines: Sequence[str]) -> str:
     """A recalled turn as its lines, the first marked with the turn's date and number."""
     return EXCERPT_START.format(date=date, turn=turn) + "\n".join(lines)
 
 
+def undated(item: dict) -> str:
+    """A recalled turn's text without its date, for a turn of the same day as the one before it."""
+    date, text = str(item.get("record", {}).get("date", "")), item["text"]
+    dated = EXCERPT_START.format(date=date, turn=item["turn"])
+    return SAME_DAY_START.format(turn=item["turn"]) + text.removeprefix(dated) if text.startswith(dated) else text
+
+
 def render_recalled(recalled: Sequence[dict]) -> str:
-    """The recalled turns' lines as one message under the header, in the order given."""
-    return "\n".join([RECALL_HEADER, *(item["text"] for item in recalled)])
+    """The recalled turns' lines as one message under the header, in the order given; a turn of the same day as
+    the one before it is not dated again (a day's date repeated in front of each of its lines costs a fifth of a
+    one-line excerpt)."""
+    texts, day = [], None
+    for item in recalled:
+        said_on = item.get("record", {}).get("date")
+        texts.append(undated(item) if said_on and said_on == day else item["text"])
+        day = said_on
+    return "\n".join([RECALL_HEADER, *texts])

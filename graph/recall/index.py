@@ -21,7 +21,7 @@ from graph.recall.vectors import SessionVectors, best_first, record_texts, turn_
 from graph.request.tokens import count_text
 from graph.request.words import query_words
 from graph.storage import Storage
-from prompt.recall import excerpt_text, record_json
+from prompt.recall import excerpt_text, record_json, undated
 from state.turns import split_turns
 
 CANDIDATES = 200  # per ranking: fusion needs depth, the budget decides how many come back
@@ -214,19 +214,21 @@ class RecallIndex:
         if similarity is not None and sum(tokens[turn] for turn in order) <= budget_tokens:
             similarity = None  # every candidate fits whole: nothing to gain from showing less of each
         records = self.storage.recall_records(session_id, order) if order else {}
-        chosen, used = [], 0
+        chosen, used, days = [], 0, set()
         for rank, turn in enumerate(order, 1):
             if turn not in records:
                 continue
             lines = said_lines(records[turn])
             if similarity is not None and used > budget_tokens * WHOLE_SHARE:
                 lines = matching_lines(known, similarity, turn, lines) or lines
-            excerpt = excerpt_text(turn, str(records[turn].get("date", "")), lines)
-            size = count_text(excerpt) + 1
+            day = str(records[turn].get("date", ""))
+            item = {"turn": turn, "rank": rank, "text": excerpt_text(turn, day, lines), "record": records[turn]}
+            size = count_text(undated(item) if day in days else item["text"]) + 1  # a day is dated once
             if used + size > budget_tokens:
                 continue
-            chosen.append({"turn": turn, "rank": rank, "tokens": size, "text": excerpt, "record": records[turn]})
+            chosen.append({**item, "tokens": size})
             used += size
+            days.add(day)
         return chosen
 
 

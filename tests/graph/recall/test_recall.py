@@ -169,3 +169,19 @@ def test_a_pinned_message_survives_as_its_own_block_when_its_turn_is_summarized(
     play(session, [filler(n) for n in range(2, 8)])
     context = session.last_context()
     assert isinstance(context[1], HumanMessage) and "the meeting code is 4471" in message_text(context[1])
+
+
+def test_recalled_turns_of_one_day_are_dated_once_and_counted_so(engine):
+    session = engine.session("one-day")
+    play(session, [f"My pet turtle number {n} is called {name}." for n, name in
+                   enumerate(["Shelly", "Tank", "Speedy", "Pebble", "Mossy", "Dash", "Biscuit", "Olive"], 1)])
+    play(session, [filler(n) for n in range(9, 16)])
+    play(session, ["What are the names of my pet turtles?"])
+    block = next(text for text in map(message_text, session.last_context()) if text.startswith("[Excerpts"))
+    report = session.state()["context_report"]["recalled"]
+    dated = [line for line in block.splitlines() if line.startswith("(") and ", turn " in line.split(")")[0]]
+    same_day = [line for line in block.splitlines() if line.startswith("(turn ")]
+    assert len(dated) == 1 and len(same_day) == len(report) - 1 >= 3  # all said today: one date
+    header = block.splitlines()[0]
+    assert count_messages([HumanMessage(block)]) <= sum(item["tokens"] for item in report) + \
+        count_messages([HumanMessage(header)]) + 4  # each turn counted as shown
