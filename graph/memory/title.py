@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.messages import AIMessage
 
 from graph.memory.summarize import ask
 from graph.reply.clean_text import clean_model_text
@@ -14,7 +14,7 @@ from graph.storage.base import SessionStore
 from prompt.title import parse_title, title_request
 from state.messages import message_text
 from state.titles import gist_title
-from state.turns import question_indexes
+from state.turns import first_user_text, question_indexes
 
 logger = logging.getLogger(__name__)
 NAMED_WITHIN = 3  # turns: a model that gave no usable title by then leaves the gist
@@ -24,7 +24,7 @@ def name_session(model: BaseChatModel, store: SessionStore, session_id: str, val
                  still_current: Callable[[], bool], seconds: float | None = None) -> str | None:
     """Ask for a title when the session still has the gist of its first message as one; returns the title set."""
     messages = values.get("messages", [])
-    question = next((message_text(m) for m in messages if isinstance(m, HumanMessage)), "")
+    question = first_user_text(messages)
     answer = next((message_text(m) for m in messages if isinstance(m, AIMessage) and message_text(m)), "")
     gist = gist_title(question)
     asked = len(question_indexes(messages))  # the turns started

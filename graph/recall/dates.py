@@ -62,6 +62,12 @@ def date_asked(text: str) -> DateAsked | None:
     return None
 
 
+def only_dates(line: str) -> bool:
+    """Whether a line is nothing but the bracketed date a message opens with ("[4:21 pm on 16 July, 2023]")."""
+    stamp = _STAMP.match(line)
+    return stamp is not None and not line[stamp.end():].strip() and stated_date(line) is not None
+
+
 def stated_date(text: str) -> date | None:
     """The date a message opens with in brackets ("[1:56 pm on 8 May, 2023] ..."), as imported or replayed
     conversations carry it; None when it opens with none."""

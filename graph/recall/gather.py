@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from graph.recall.dates import stated_date
+from graph.recall.dates import only_dates
 from graph.recall.embeddings import embed
 from graph.recall.speakers import speakers_named, without_names
 from graph.recall.vectors import SessionVectors, turn_lines
@@ -17,7 +17,6 @@ WHOLE_SHARE = 0.3  # the best turns come whole up to this share of the recall bu
 LINES_PER_TURN = 1
 SPEAKER_BONUS = 0.5  # the line the person asked about said is the one shown of a turn (cosines differ by less)
 GATHERED_AT = 200  # turns read to fill a gathering recall: its excerpts are short
-_STAMP_ONLY = re.compile(r"^\s*\[[^\]]{6,60}\]")
 
 _AUX = r"(?:is|was|are|were|does|do|did|has|have|had|can|could|would|will|might|should|kind|type|sort|time|year|" \
        r"month|day|date)\b"
@@ -43,8 +42,7 @@ def matching_lines(known: SessionVectors, similarity: np.ndarray, turn: int, lin
     embedded = turn_lines("\n".join(lines))
     if end - start != len(embedded) or not embedded:
         return None
-    said = np.where([stated_date(line) is None or bool(_STAMP_ONLY.sub("", line).strip()) for line in embedded],
-                    similarity[start:end], -np.inf)  # a line that only dates the session says nothing
+    said = np.where([not only_dates(line) for line in embedded], similarity[start:end], -np.inf)  # a date says nothing
     best = sorted(np.argsort(-said)[:count])
     return [embedded[index] for index in best]
 

@@ -74,7 +74,7 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
         if len(chosen) == MAX_QUOTES or (chosen and score < SECOND_SHARE * scored[0][0]):
             break
         if chosen and (shared < min(2, len(content)) or
-                       quote_language(line.sentences[at]) != quote_language(chosen[0].line.sentences[0])):
+                       quote_language(line.sentences[at]) != quote_language(chosen[0].text)):
             continue  # a second quote shares more than one word with the question, in the first one's language
         if not any(line.turn in (quote.line.turn, quote.last_turn) or quote.reply and line == quote.reply
                    for quote in chosen):
