@@ -50,6 +50,7 @@ def build_graph(
     tool_calling: bool = True,
     deadlines: Deadlines = Deadlines(),
     quotes_memory: bool = False,
+    recall_new_tokens: int | None = None,
 ) -> ChatGraph:
     """router -> [rag] -> summary -> recall -> intent -> [tools] -> llm <-> tools; the chat model summarizes
     when no summary model is given.
@@ -70,6 +71,8 @@ def build_graph(
     deadlines: how long one chat-model call may take, to its first token and in all.
     quotes_memory: the chat model cannot be trusted to read its context (the bundled one): a question about
         something said before is answered first with the person's own words, quoted.
+    recall_new_tokens: the most recalled tokens one request brings, for a model that reads its prompt slowly (the
+        bundled one: what it reads in about two seconds); None: as many as the recall share of the budget.
     """
     tools = list(DEFAULT_TOOLS if tools is None else tools)
     planner = planner or SummaryPlanner(summary_model or chat_model, summary_cache, summary_budget_tokens,
@@ -84,7 +87,8 @@ def build_graph(
     builder.add_node("llm", make_llm_node(chat_model, tools if tool_calling else [], base_prompt,
                                          context_budget_tokens=context_budget_tokens, retriever=retriever,
                                          keep_last_turn=keep_last_turn, textual_tools=bool(tools) and not tool_calling,
-                                         deadlines=deadlines, quotes_memory=quotes_memory))
+                                         deadlines=deadlines, quotes_memory=quotes_memory,
+                                         recall_new_tokens=recall_new_tokens))
     builder.add_edge(START, "router")
     builder.add_conditional_edges("router", route_after_router, ["rag", "summary"])
     builder.add_edge("rag", "summary")

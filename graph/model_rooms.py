@@ -13,6 +13,7 @@ from graph.models import ModelProfile, Models
 from graph.models.catalog import ModelCatalog
 from graph.models.deadline import Deadlines
 from graph.recall.index import RecallIndex
+from graph.request.blocks import SLOW_READER_RECALL
 from graph.request.report import fixed_request_tokens
 from graph.settings import Settings
 from graph.storage import Storage
@@ -62,7 +63,8 @@ def build_room(name: str, models: Models, settings: Settings, storage: Storage, 
         recall_budget_tokens=budget.context,
         tool_calling=profile.tools,
         deadlines=Deadlines(first_token=settings.first_token_timeout, total=settings.reply_timeout),
-        quotes_memory=not profile.can_summarize)  # a model that cannot summarize cannot read its memory
+        quotes_memory=not profile.can_summarize,  # a model that cannot summarize cannot read its memory
+        recall_new_tokens=SLOW_READER_RECALL if profile.provider == "bundled" else None)
     return ModelRoom(name, models, graph, planner)
 
 

@@ -1,5 +1,6 @@
 """Shared fixtures: fake models, an in-memory graph, an engine on a temporary database, and transcripts."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -8,7 +9,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
 from graph.engine import Engine, Session, TurnEvent, assemble
-from graph.models import ModelProfile, Models
+from graph.models import ModelProfile, Models, bundled_profile
 from graph.settings import Settings
 from graph.storage import Storage, open_storage
 from graph.storage.postgres import create_checkpointer as postgres_checkpointer
@@ -92,6 +93,12 @@ def open_database(database: Path | str) -> Storage:
     """The storage the app opens for a SQLite file path or a PostgreSQL URL."""
     location = str(database)
     return open_storage("", location) if is_database_url(location) else open_storage(location)
+
+
+def reader_profile() -> ModelProfile:
+    """The bundled model's window and extractive summaries, on a model that reads all its context: what recall
+    brings into the request is measured on it (the bundled model itself is sent only a slow reader's share)."""
+    return replace(bundled_profile(), label="reads its context", provider="remote", summarizes=False)
 
 
 def make_engine(database: Path | str, chat: ScriptedChatModel | None = None, summary: ScriptedChatModel | None = None,

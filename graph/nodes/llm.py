@@ -134,8 +134,11 @@ def request_parts(state: ChatState, base_prompt: str, now: datetime, cite: bool,
 
 
 def led_reply(ask: Callable[[list[BaseMessage], StreamGuard | None], AIMessage],
-              context: list[BaseMessage]) -> AIMessage:
-    """The model's text after a lead the product wrote: none when the model is too late, the lead answers alone."""
+              context: list[BaseMessage], asked: bool = True) -> AIMessage:
+    """The model's text after a lead the product wrote: none when the model is too late or not `asked` (a model
+    that cannot read its memory adds nothing to the words quoted from it), the lead answers alone."""
+    if not asked:
+        return AIMessage("")
     try:
         return ask(context, None)
     except ModelDeadlineError:
@@ -153,13 +156,15 @@ def make_llm_node(
     textual_tools: bool = False,
     deadlines: Deadlines = Deadlines(),
     quotes_memory: bool = False,
+    recall_new_tokens: int | None = None,
 ):
     """A node that answers from summaries + raw turns; tools are bound only on the agent path.
 
     textual_tools: the model cannot call tools; results the intent step obtained reach it as text and
     its reply is made to state them.
     quotes_memory: the model cannot be trusted to read its context; a question about something said before is
-    answered first with the person's own words, quoted (`graph.recall.quote`).
+    answered with the person's own words, quoted (`graph.recall.quote`), and the model is not asked to add to them.
+    recall_new_tokens: the most recalled tokens one request brings (a model that reads its prompt slowly).
 
     With a budget, the context is shortened (never the transcript) to stay within it.
     """
@@ -192,7 +197,7 @@ def make_llm_node(
             frame = without_kind(frame, RECALL)
         layout = lay_out(parts, frame, turn, [*document_candidates(documents),
                                                            *recall_candidates(recalled_items)],
-                         budget, reach, render_block)
+                         budget, reach, render_block, recall_new_tokens)
         parts = layout.parts
         recalled = [c.item for c in layout.added if c.kind == RECALL]
         context = parts.messages()
@@ -213,7 +218,8 @@ def make_llm_node(
         def ask(request: list[BaseMessage], guard: StreamGuard | None) -> AIMessage:
             return clean_reply(well_formed_tool_calls(stream_reply(model, request, deadlines, guard)))
 
-        response = led_reply(ask, context) if lead else checked_reply(ask, context, check, question,
+        response = led_reply(ask, context, asked=not (quotes_memory and lead and not tool_lead)) if lead \
+            else checked_reply(ask, context, check, question,
                                                                        settings.language)
         if lead:  # the model's text is shown only when it answers and does not contradict the lead
             text = "" if check.verdict(message_text(response)) else message_text(response)

@@ -29,6 +29,7 @@ _NOT_ABOUT = re.compile(f"{PASTED_LINE_START}|{GREETING}[,!]?\\s+[A-Z][a-z]+\\b"
 STATEMENT_REACH = 0.0  # a message that asks nothing brings nothing back (a share of the budget)
 QUESTION_REACH = 0.08  # a question brings back the two or three turns that answer it best
 ASKS_BACK_REACH = 1.0  # a question about the person or someone they named: as much as the budget holds
+SLOW_READER_RECALL = 200  # tokens of recall a model reading ~100 prompt tokens a second is sent: about 2 s of reading
 
 
 def _asking(text: str) -> list[str]:

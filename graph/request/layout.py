@@ -137,10 +137,10 @@ def _needs(candidates: Sequence[Candidate], present: set[str]) -> int:
 
 
 def lay_out(parts: RequestParts, frame: RequestFrame | None, turn: int, candidates: Sequence[Candidate],
-            budget: int | None, reach: float, render: Render) -> Layout:
+            budget: int | None, reach: float, render: Render, new_tokens: int | None = None) -> Layout:
     """This turn's request in the frame's layout: what earlier turns showed where they showed it, this turn's new
-    blocks in front of its message (recalled turns up to `reach`, a share of the budget), and a cut when it would
-    pass `budget`."""
+    blocks in front of its message (recalled turns up to `reach`, a share of the budget, and at most `new_tokens`
+    of them for a model that reads slowly), and a cut when it would pass `budget`."""
     frame = frame or new_frame()
     parts = _trimmed(parts, frame)
     blocks = visible_blocks(frame, parts.raw_numbers, turn)
@@ -154,8 +154,10 @@ def lay_out(parts: RequestParts, frame: RequestFrame | None, turn: int, candidat
     base = _with_blocks(parts, blocks, turn)
     recalled = sum(c.tokens for c in candidates if c.kind != REQUIRED)
     step = int(budget * reach) if budget else recalled
+    if new_tokens is not None:
+        step = min(step, new_tokens)
     asks_back = reach >= ASKS_BACK
-    needed = _needs(candidates, present) + (min(int(budget * ASKS_BACK), recalled) if asks_back and budget else 0)
+    needed = _needs(candidates, present) + (min(int(budget * ASKS_BACK), recalled, step) if asks_back and budget else 0)
     room = budget - base.tokens() if budget else needed + recalled
     cut = bool(budget) and room < needed
     if cut and budget:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from graph.models.local_server import PROMPT_CACHE_BYTES, LocalModelServer
+from graph.models.local_server import MOST_THREADS, PROMPT_CACHE_BYTES, SERVER_ENVIRONMENT, LocalModelServer
 
 pytestmark = pytest.mark.unit
 
@@ -33,3 +33,9 @@ def test_every_option_exists_in_the_installed_server():
     settings = pytest.importorskip("llama_cpp.server.settings")
     known = {f"--{name}" for name in settings.Settings.model_fields}
     assert set(options(LocalModelServer(Path("model.gguf")))) <= known
+
+
+def test_threads_wait_without_spinning_and_are_bounded():
+    given = options(LocalModelServer(Path("model.gguf")))
+    assert 1 <= int(given["--n_threads"]) <= MOST_THREADS
+    assert SERVER_ENVIRONMENT["OMP_WAIT_POLICY"] == "PASSIVE"  # spinning threads stall when a core is wanted

@@ -1,6 +1,7 @@
 """On a model that cannot be trusted with its context (the bundled profile), a question about something the
-person said is answered first with their own words, quoted with when they were said, in the page's stream and
-the saved reply alike; the model's text follows only when it agrees. Streaming and non-streaming fakes."""
+person said is answered with their own words, quoted with when they were said, in the page's stream and the saved
+reply alike; the model is not asked to add to them (it cannot read its memory, and the turn ends with the quote).
+Streaming and non-streaming fakes."""
 
 import threading
 
@@ -35,8 +36,7 @@ def shown(events) -> str:
     ("Where does my sister live?", "I live in Tokyo, Japan.",
      'You said on turn 1 (DAY): "My sister\'s name is Hana and she lives in Busan."'),
     ("When is my meeting?", "Your meeting is on March 14.",
-     'You said on turn 2 (DAY): "I have a meeting with my landlord on March 14 at 3pm."\n\n'
-     "Your meeting is on March 14."),
+     'You said on turn 2 (DAY): "I have a meeting with my landlord on March 14 at 3pm."'),
     ("When is my meeting?", "A quick dinner idea is pasta with a fresh salad.",  # an earlier answer again
      'You said on turn 2 (DAY): "I have a meeting with my landlord on March 14 at 3pm."'),
 ])
@@ -49,9 +49,11 @@ def test_a_question_about_what_was_said_is_answered_with_the_persons_words(datab
         session = engine.session("memory")
         for fact in FACTS:
             send(session, fact)
+        asked = len(chat.calls)
         events = send(session, question)
         day = session.turn_excerpts([1])[0]["date"]
         assert shown(events) == session.messages()[-1].content == expected.replace("DAY", day)
+        assert len(chat.calls) == asked  # the quote answers alone: the turn ends with it
     finally:
         engine.close()
 

@@ -6,10 +6,9 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
 from graph.context import split_turns
 from graph.engine import SessionSettings, Settings
-from graph.models import bundled_profile
 from graph.request.tokens import count_messages
 from state.messages import message_text
-from tests.conftest import make_engine, recalled
+from tests.conftest import make_engine, reader_profile, recalled
 from tests.fakes import ScriptedChatModel
 from tests.graph.storage.conftest import count_rows
 
@@ -26,8 +25,8 @@ def filler(n: int) -> str:
 
 @pytest.fixture
 def engine(database):
-    """An engine with the bundled model's profile (a small window) on each backend in turn."""
-    engine = make_engine(database, profile=bundled_profile())
+    """An engine with the bundled model's window, reading all it is sent, on each backend in turn."""
+    engine = make_engine(database, profile=reader_profile())
     yield engine
     engine.close()
 
@@ -147,8 +146,8 @@ def verbose(messages: list[BaseMessage]) -> AIMessage:
 
 @pytest.mark.parametrize("policy", POLICIES)
 def test_long_conversations_stay_in_budget_and_keep_the_last_turn_raw_or_summarized(tmp_path, policy):
-    engine = make_engine(tmp_path / "budget.sqlite", ScriptedChatModel(reply=verbose), profile=bundled_profile())
-    budget = Settings().budget(bundled_profile().context_window).context
+    engine = make_engine(tmp_path / "budget.sqlite", ScriptedChatModel(reply=verbose), profile=reader_profile())
+    budget = Settings().budget(reader_profile().context_window).context
     session = engine.session("budget")
     session.save_settings(SessionSettings(context_policy=policy))
     for n in range(1, 306):

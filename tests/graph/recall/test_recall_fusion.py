@@ -3,9 +3,8 @@ sessions, a question about a day, and the person's context budget deciding how m
 
 import pytest
 
-from graph.models import bundled_profile
 from graph.request.tokens import count_messages
-from tests.conftest import make_engine, recalled
+from tests.conftest import make_engine, reader_profile, recalled
 from tests.graph.recall.test_recall import context_text, filler, play
 
 pytestmark = pytest.mark.graph
@@ -13,8 +12,8 @@ pytestmark = pytest.mark.graph
 
 @pytest.fixture
 def engine(database):
-    """An engine with the bundled model's profile on each backend in turn."""
-    engine = make_engine(database, profile=bundled_profile())
+    """An engine with the bundled model's window, reading all it is sent, on each backend in turn."""
+    engine = make_engine(database, profile=reader_profile())
     yield engine
     engine.close()
 

@@ -6,7 +6,7 @@ from datetime import date, timedelta
 import pytest
 
 from tests.graph.recall.test_recall import context_text, play
-from tests.graph.recall.test_recall_fusion import engine, recalled_turns  # noqa: F401  (both backends, bundled profile)
+from tests.graph.recall.test_recall_fusion import engine, recalled_turns  # noqa: F401  (both backends, the bundled window)
 
 pytestmark = pytest.mark.graph
 
