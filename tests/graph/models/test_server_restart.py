@@ -52,11 +52,13 @@ def poll(condition: Callable[[], bool], what: str) -> None:
 
 
 def log_text(server: LocalModelServer) -> str:
+    """Everything the server has written, across its restarts."""
     assert server.log_path is not None
     return server.log_path.read_text(errors="replace")
 
 
 def last_line(server: LocalModelServer) -> str:
+    """The last line the server wrote."""
     return [line.strip() for line in log_text(server).splitlines() if line.strip()][-1]
 
 
