@@ -87,7 +87,8 @@ class Engine:
     def __post_init__(self) -> None:
         default = self.rooms.default
         self.models, self.graph, self.planner = default.models, default.graph, default.planner
-        self.runner = TurnRunner(self.graph, self.storage, local=default.local, room_of=self.rooms.of)
+        self.runner = TurnRunner(self.graph, self.storage, local=default.local, room_of=self.rooms.of,
+                                 server=self.server)
         self.prefetcher = SummaryPrefetcher(self.planner, self.storage, self.read_state, self.activity.wait_quiet,
                                             planner_of=self.planner_of)
 

@@ -3,6 +3,7 @@
 import openai
 
 from graph.models import ModelConfigError
+from graph.models.server_exit import BundledServerStopped
 from graph.nodes.llm import EmptyReplyError
 from graph.storage import DatabaseError
 from state.texts import has_text, localized
@@ -23,11 +24,24 @@ def _is_database_error(error: BaseException) -> bool:
     return type(error).__module__.split(".")[0] in ("sqlite3", "psycopg", "psycopg_pool")
 
 
+def describe_server_end(stopped: BundledServerStopped, language: str) -> str:
+    """The bundled server's end told with its signal or exit code: started again (send again), or gone (its log's
+    last line, and the endpoint setting that is the way on)."""
+    name = stopped.ended.signal_name
+    how = (localized(language, "server_signal", signal=name) if name else
+           localized(language, "server_exit_code", code=stopped.ended.returncode))
+    if stopped.restarted:
+        return localized(language, "error_server_restarted", how=how)
+    return localized(language, "error_server_gone", how=how, log_line=stopped.log_line)
+
+
 def describe_error(error: BaseException, language: str = "en", local: bool = False) -> str:
     """A message for the person at the keyboard; the details stay in the log. With the bundled `local` model
     it speaks of what a person can do there, not of endpoints and environment variables."""
     if isinstance(error, (ModelConfigError, DatabaseError)):
         return str(error)
+    if isinstance(error, BundledServerStopped):
+        return describe_server_end(error, language)
     for kinds, key in _KINDS:
         if isinstance(error, kinds):
             key = f"error_{key}_local" if local and has_text(f"error_{key}_local") else f"error_{key}"

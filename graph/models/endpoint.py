@@ -94,7 +94,7 @@ class EndpointCatalog(ModelCatalog):
                 models, self._started = start_bundled(self.settings, lambda message: logger.info("%s", message))
                 self.server = self._started
                 return models
-            return create_bundled_models(self.settings, self.server.base_url)
+            return create_bundled_models(self.settings, self.server.base_url, self.server)
 
     def close(self) -> None:
         started, self._started = self._started, None

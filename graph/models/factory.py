@@ -1,13 +1,13 @@
 """Chat-model factory: remote endpoints and the bundled model through the same ChatOpenAI client."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from langchain_core.language_models import BaseChatModel
 from langchain_openai import ChatOpenAI
 from pydantic import SecretStr
 
-from graph.models.local_server import MODEL_ALIAS
+from graph.models.local_server import MODEL_ALIAS, LocalModelServer
 from graph.settings import Settings
 
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
@@ -47,6 +47,7 @@ class Models:
     chat: BaseChatModel
     summary: BaseChatModel
     profile: ModelProfile
+    server: LocalModelServer | None = field(default=None, compare=False)  # the bundled server they talk to
 
 
 def default_remote_model(settings: Settings) -> str:
@@ -143,8 +144,9 @@ def bundled_profile(context_window: int = 0) -> ModelProfile:
     )
 
 
-def create_bundled_models(settings: Settings, base_url: str) -> Models:
-    """Models talking to the bundled server through the same OpenAI-compatible client."""
+def create_bundled_models(settings: Settings, base_url: str, server: LocalModelServer | None = None) -> Models:
+    """Models talking to the bundled server through the same OpenAI-compatible client (`server`, when given, is
+    the one at `base_url`, so a turn it cut can say how it ended)."""
     profile = bundled_profile(settings.context_window)
     chat = openai_client(
         base_url, "not-needed", MODEL_ALIAS, settings.request_timeout, profile, BUNDLED_REPLY_MAX_TOKENS,
@@ -154,4 +156,4 @@ def create_bundled_models(settings: Settings, base_url: str) -> Models:
         base_url, "not-needed", MODEL_ALIAS, settings.summary_timeout, profile, BUNDLED_SUMMARY_MAX_TOKENS,
         BUNDLED_TEMPERATURE,
     )
-    return Models(chat=chat, summary=summary, profile=profile)
+    return Models(chat=chat, summary=summary, profile=profile, server=server)

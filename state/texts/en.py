@@ -149,6 +149,13 @@ ENGINE = {
     "error_not_found": "The endpoint does not serve that model. Check CHAT_MODEL (and SUMMARY_MODEL) "
                            "and restart.",
     "error_rate_limit": "The endpoint is rate-limiting requests. Wait a moment and press Retry.",
+    "error_server_restarted": "The built-in model's server stopped ({how}) while answering and has been started "
+                              "again. Press Retry or send your message again.",
+    "error_server_gone": "The built-in model's server stopped ({how}) and cannot be started again. The last line "
+                         "of its log: “{log_line}”. Restart the app, or set OPENAI_BASE_URL (with "
+                         "CHAT_MODEL) to use another OpenAI-compatible endpoint.",
+    "server_signal": "ended by {signal}",
+    "server_exit_code": "exit code {code}",
     "error_status": "The model server failed (HTTP {code}). Press Retry; if it persists, check its logs.",
     "error_database": "The chat database reported an error ({error}). Your message is kept; press Retry.",
     "error_other": "The turn failed ({kind}: {error}). Your message is kept; press Retry.",

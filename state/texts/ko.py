@@ -145,6 +145,13 @@ ENGINE = {
     "error_auth": "엔드포인트가 API 키를 거부했습니다. OPENAI_API_KEY를 확인하고 앱을 다시 시작하세요.",
     "error_not_found": "엔드포인트에 그 모델이 없습니다. CHAT_MODEL(과 SUMMARY_MODEL)을 확인하고 다시 시작하세요.",
     "error_rate_limit": "엔드포인트가 요청을 제한하고 있습니다. 잠시 후 다시 시도하세요.",
+    "error_server_restarted": "내장 모델 서버가 답하는 중에 멈췄고({how}) 다시 시작되었습니다. 다시 시도하거나 "
+                              "메시지를 다시 보내세요.",
+    "error_server_gone": "내장 모델 서버가 멈췄고({how}) 다시 시작할 수 없습니다. 서버 로그의 마지막 줄: "
+                         "“{log_line}”. 앱을 다시 시작하거나, OPENAI_BASE_URL(과 CHAT_MODEL)을 설정해 다른 "
+                         "OpenAI 호환 엔드포인트를 사용하세요.",
+    "server_signal": "{signal} 신호로 종료",
+    "server_exit_code": "종료 코드 {code}",
     "error_status": "모델 서버가 실패했습니다 (HTTP {code}). 다시 시도하고, 계속되면 서버 로그를 확인하세요.",
     "error_database": "대화 데이터베이스 오류입니다 ({error}). 메시지는 보존되었습니다. 다시 시도하세요.",
     "error_other": "이번 턴이 실패했습니다 ({kind}: {error}). 메시지는 보존되었습니다. 다시 시도하세요.",
