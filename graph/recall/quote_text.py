@@ -1,5 +1,5 @@
 """A quote from memory as the person reads it, in the question's language: who said it, on which turn and day
-(or which document), and the words themselves."""
+(or which document), and the words themselves; and the shape of those formats, which only the app may write."""
 
 import re
 
@@ -25,6 +25,28 @@ TURNS = {"en": ("turn {first}", "turns {first}-{last}"), "ko": ("{first}턴", "{
 WHEN = {"en": " ({date})", "ko": "({date})", "zh": "（{date}）"}
 FROM_DOCUMENT = {"en": 'From {title}: "{text}"', "ko": '{title}에 이렇게 적혀 있어요: "{text}"',
                  "zh": "{title}中写道：“{text}”"}
+
+
+_TEXT = "{text}"
+_QUOTE_MARKS = {'"': '["“”]', "“": '["“]', ":": "[:：]", "：": "[:：]", " ": r"\s*"}
+
+
+def _opening_pattern(template: str) -> str:
+    """The pattern of a quote template up to the quoted words, with any turn, date, name or title in it."""
+    turns = "|".join(turn.format(first=r"\d+", last=r"\d+") for pair in TURNS.values() for turn in pair)
+    fills = {"{turns}": f"(?:{turns})", "{when}": r"(?:\s*[(（][^()（）\n]{1,40}[)）])?",
+             "{name}": r"[^\n:：\"“”]{1,60}?", "{title}": r"[^\n:：\"“”]{1,80}?"}
+    pieces = re.split(r"(\{\w+\})", template.split(_TEXT, 1)[0])
+    return "".join(fills.get(piece) or "".join(_QUOTE_MARKS.get(char) or re.escape(char) for char in piece)
+                   for piece in pieces)
+
+
+def quote_openings() -> re.Pattern[str]:
+    """Where a text opens a quote in one of the app's own formats, in any of its languages: only the app's own
+    quote, which it puts in front of a reply, may read so."""
+    templates = [*BY_PERSON.values(), *BY_SPEAKER.values(), *FROM_DOCUMENT.values(),
+                 *(template for pair in ANSWERED.values() for template in pair)]
+    return re.compile("|".join(_opening_pattern(template) for template in templates), re.IGNORECASE)
 
 
 def quote_language(question: str) -> str:
