@@ -10,6 +10,7 @@ import pytest
 from langchain_core.messages import AIMessage
 
 from graph.models import ModelProfile
+from graph.reply.own_answer import own_text
 from state.texts import localized
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_reply
@@ -155,3 +156,9 @@ def test_a_korean_question_nothing_answers_gets_a_short_honest_reply(tmp_path, k
 def test_a_korean_calculation_gets_the_calculators_result_alone(tmp_path, kind):
     page, kept = answered(tmp_path, kind, "45 곱하기 2는?", "45*2 = 100.")
     assert page == kept == f"45 * 2 = 90.\n\n{localized('ko', 'small_model_note')}"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_chinese_statement_is_acknowledged_in_chinese(tmp_path, kind):
+    page, kept = answered(tmp_path, kind, "我今天去了公园。", "10*2 = 20. I went to the park too.")
+    assert page == kept == f"{own_text('zh', 'reply_acknowledged')}\n\n{own_text('zh', 'small_model_note')}"
