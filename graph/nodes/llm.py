@@ -23,7 +23,10 @@ from graph.reply.check import ReplyCheck
 from graph.reply.checked import checked_reply, clean_reply
 from graph.reply.framing import request_framing
 from graph.reply.guard import StreamGuard
+from graph.reply.own_answer import acknowledged_if_empty, language_beyond_model, own_answer
+from graph.reply.screen import ReplyScreen, screened
 from graph.reply.stream import stream_reply
+from graph.reply.sums import calculation_asked
 from graph.reply.tool_calls import well_formed_tool_calls
 from graph.reply.tool_results import led_by_results, result_lead
 from graph.request.blocks import (
@@ -218,16 +221,22 @@ def make_llm_node(
         def ask(request: list[BaseMessage], guard: StreamGuard | None) -> AIMessage:
             return clean_reply(well_formed_tool_calls(stream_reply(model, request, deadlines, guard)))
 
-        response = led_reply(ask, context, asked=not (quotes_memory and lead and not tool_lead)) if lead \
-            else checked_reply(ask, context, check, question,
-                                                                       settings.language)
-        if lead:  # the model's text is shown only when it answers and does not contradict the lead
+        screen = ReplyScreen(calculation_asked(question, extract_current_turn(transcript))) if quotes_memory else None
+        beyond = language_beyond_model(question, settings.language) if quotes_memory else None
+        if beyond:  # the model cannot write the person's language: the product answers alone, the model unasked
+            response = own_answer(lead, question, beyond, transcript)
+        elif lead:  # the model's text is shown only when it answers and does not contradict the lead
+            response = led_reply(ask, context, asked=not (quotes_memory and not tool_lead))
             text = "" if check.verdict(message_text(response)) else message_text(response)
-            content = led_by_results(lead, text) if tool_lead else led_by_quote(lead, question, text)
-            if content != lead:
-                get_stream_writer()({"token": content.removeprefix(lead + "\n\n")})
+            follows = (led_by_results(lead, text) if tool_lead else led_by_quote(lead, question, text)) != lead
+            content = f"{lead}\n\n{screened(screen, text)}".rstrip() if follows else lead
             response = response.model_copy(update={"content": content})
-        elif textual_tools:
+        else:
+            response = checked_reply(ask, context, check, question, settings.language, screen)
+            response = acknowledged_if_empty(response, question, settings.language) if screen else response
+        if (beyond or lead) and message_text(response) != lead:
+            get_stream_writer()({"token": message_text(response).removeprefix(lead + "\n\n")})
+        if textual_tools and not lead and not beyond:
             response = stated_results(response, current)
         metadata = dict(response.response_metadata)
         if cite:

@@ -1,5 +1,5 @@
 """A quote from memory as the person reads it, in the question's language: who said it, on which turn and day
-(or which document), and the words themselves."""
+(or which document), and the words themselves; and the shape of those formats, which only the app may write."""
 
 import re
 
@@ -25,6 +25,40 @@ TURNS = {"en": ("turn {first}", "turns {first}-{last}"), "ko": ("{first}턴", "{
 WHEN = {"en": " ({date})", "ko": "({date})", "zh": "（{date}）"}
 FROM_DOCUMENT = {"en": 'From {title}: "{text}"', "ko": '{title}에 이렇게 적혀 있어요: "{text}"',
                  "zh": "{title}中写道：“{text}”"}
+# The product's own short replies in a language the page has no texts for yet (`state/texts` has ko and en); a
+# texts file of the language, once added, is read instead.
+OWN_REPLIES = {"zh": {
+    "reply_acknowledged": "好的，我记住了。",
+    "reply_greeting": "你好！有什么可以帮您的吗？",
+    "reply_thanks": "不客气！",
+    "reply_unanswerable": "抱歉，这台电脑上的小模型无法用中文很好地回答这个问题。您之前说过的话、计算、现在的时间和"
+                          "您上传的文档内容，我可以帮您找到。",
+    "small_model_note": "提示：现在回答的是应用内置的小模型，它写不好中文，所以只用应用本身知道的内容回答（您之前说过"
+                        "的话、计算、现在的时间、文档的内容）。要得到完整的回答，请通过 OpenAI 兼容的端点连接更大的模型"
+                        "（设置 OPENAI_BASE_URL 和 CHAT_MODEL 后重新启动），或在侧边栏的模型选择中选择一个。",
+}}
+
+
+_TEXT = "{text}"
+_QUOTE_MARKS = {'"': '["“”]', "“": '["“]', ":": "[:：]", "：": "[:：]", " ": r"\s*"}
+
+
+def _opening_pattern(template: str) -> str:
+    """The pattern of a quote template up to the quoted words, with any turn, date, name or title in it."""
+    turns = "|".join(turn.format(first=r"\d+", last=r"\d+") for pair in TURNS.values() for turn in pair)
+    fills = {"{turns}": f"(?:{turns})", "{when}": r"(?:\s*[(（][^()（）\n]{1,40}[)）])?",
+             "{name}": r"[^\n:：\"“”]{1,60}?", "{title}": r"[^\n:：\"“”]{1,80}?"}
+    pieces = re.split(r"(\{\w+\})", template.split(_TEXT, 1)[0])
+    return "".join(fills.get(piece) or "".join(_QUOTE_MARKS.get(char) or re.escape(char) for char in piece)
+                   for piece in pieces)
+
+
+def quote_openings() -> re.Pattern[str]:
+    """Where a text opens a quote in one of the app's own formats, in any of its languages: only the app's own
+    quote, which it puts in front of a reply, may read so."""
+    templates = [*BY_PERSON.values(), *BY_SPEAKER.values(), *FROM_DOCUMENT.values(),
+                 *(template for pair in ANSWERED.values() for template in pair)]
+    return re.compile("|".join(_opening_pattern(template) for template in templates), re.IGNORECASE)
 
 
 def quote_language(question: str) -> str:

@@ -12,6 +12,7 @@ from graph.reply.check import ReplyCheck
 from graph.reply.clean_text import clean_model_text
 from graph.reply.framing import before_marker
 from graph.reply.guard import StreamGuard
+from graph.reply.screen import ReplyScreen, ScreenedGuard
 from graph.request.blocks import tells_about_self
 from prompt.request_notes import FRAMING_CORRECTION, REPEAT_CORRECTION
 from state.messages import message_text
@@ -34,25 +35,26 @@ def clean_reply(response: AIMessage) -> AIMessage:
 
 
 def checked_reply(ask: Ask, context: list[BaseMessage], check: ReplyCheck, user_text: str,
-                  language: str) -> AIMessage:
+                  language: str, screen: ReplyScreen | None = None) -> AIMessage:
     """The reply once it is an answer: asked again once with a correction when it only repeats framing or an
     earlier reply, replaced by a clear message when the second is no better (a statement about the person, which
     asks nothing, by a short acknowledgement). Held-back text is never shown;
     when some of a rejected reply was shown, what follows starts on a new paragraph. The message is in `language`,
-    the page's (the session's setting), whatever language the person wrote in."""
+    the page's (the session's setting), whatever language the person wrote in. With a `screen`, only the sentences
+    it shows are shown and kept."""
     write = get_stream_writer()
     request = context
     for attempt in range(2):
-        guard = StreamGuard(check)
+        guard = StreamGuard(check) if screen is None else ScreenedGuard(check, screen)
         response = ask(request, guard)
         verdict = None if response.tool_calls else check.verdict(message_text(response))
         if verdict is None:
             if rest := guard.rest():
                 write({"token": rest})
-            return response
+            return guard.kept(response)
         logger.info("The reply repeated %s (attempt %d)", "the request's framing" if verdict == "framing"
                     else "an earlier reply", attempt + 1)
-        if guard.shown:
+        if guard.written:
             write({"token": "\n\n"})
         if attempt == 0:
             request = [*context, HumanMessage(CORRECTIONS[verdict])]

@@ -1,5 +1,6 @@
 """How much of a reply copies another text, told by runs of words (Chinese and Japanese by character): a token is
-"copied" when one of the word runs it sits in also occurs in the other text."""
+"copied" when one of the word runs it sits in also occurs in the other text. A sentence said again is told by its
+words alone."""
 
 import re
 from collections.abc import Sequence
@@ -64,3 +65,8 @@ def held_from(mask: Sequence[bool], long: int) -> tuple[int | None, bool]:
                 return start, True
             start = None
     return start, start is not None and len(mask) - start >= long
+
+
+def sentence_key(sentence: str) -> str:
+    """A sentence as its words alone, so the same sentence said again is told whatever its spacing or case."""
+    return " ".join(word for word in tokens(sentence) if word.isalnum())

@@ -27,7 +27,7 @@ DOCUMENTS_HEADER = DOCUMENTS_MESSAGE.split("\n", 1)[0]
 HEADERS = (PINNED_HEADER, RECALL_HEADER, DOCUMENTS_HEADER, *SUMMARY_HEADINGS.values(), TOOL_PLACEHOLDER,
            f"[{EARLIER_SHORTENED}: characters omitted]", f"[{RECENT_SHORTENED}: characters omitted]",
            FRAMING_CORRECTION, REPEAT_CORRECTION)  # a correction copied back is framing too
-_NOTE = re.compile(r"\[[^\[\]\n]{1,120}: [\d,]+ characters omitted\]")
+OMITTED_NOTE_SHAPE = re.compile(r"\[[^\[\]\n]{1,120}: [\d,]+ characters omitted\]")
 # A reply that shows these copies the shape of the framing, not only its facts.
 SHAPE = re.compile(
     r"\"(?:documents|document|title|contents|earlier_turns|turn|date|user|assistant|tools)\"\s*:|\[\d+-\d+턴\]"
@@ -39,14 +39,14 @@ SHAPE = re.compile(
 
 
 _OPENINGS = (CITATION_REMINDER, FRAMING_CORRECTION, REPEAT_CORRECTION)  # "[Reminder] ...", "[Note] ..."
-_MARKER = re.compile("|".join(re.escape(text.split("]", 1)[0] + "]") for text in _OPENINGS), re.IGNORECASE)
+REQUEST_MARKER = re.compile("|".join(re.escape(text.split("]", 1)[0] + "]") for text in _OPENINGS), re.IGNORECASE)
 
 
 def before_marker(text: str) -> str:
     """A reply cut where it starts copying a reminder or correction of the request ("... [Reminder] Please use
     [1], [2]"): what the app tells the model never reaches the person. A reply that opens with one is left whole,
     for the reply check to judge."""
-    marker = _MARKER.search(text)
+    marker = REQUEST_MARKER.search(text)
     return text[:marker.start()].rstrip() if marker and text[:marker.start()].strip() else text
 
 
@@ -60,7 +60,7 @@ class Framing:
 
 def request_framing(system_prompt: str, parts: RequestParts, context: Sequence[BaseMessage]) -> Framing:
     """The framing of a request built from `parts` (the date line is left out: a clock answer may state it)."""
-    notes = [note for message in context for note in _NOTE.findall(message_text(message))]
+    notes = [note for message in context for note in OMITTED_NOTE_SHAPE.findall(message_text(message))]
     blocks = [message_text(m) for m in parts.shown()]
     instructions = [message_text(m) for m in parts.preface]
     always = (system_prompt, *HEADERS, *notes, *instructions, *(message_text(m) for m in parts.after))

@@ -1,6 +1,8 @@
 """Hold back a streaming reply that only repeats the request's framing or an earlier reply, so the person never
 sees it: each chunk is shown as far as the reply check allows, and the rest waits for the verdict."""
 
+from langchain_core.messages import AIMessage
+
 from graph.reply.check import REPEAT_HOLD_RUN, SHAPE_REACH, ReplyCheck, Verdict
 from graph.reply.copies import TOKEN, opens_like_json
 from graph.reply.framing import SHAPE
@@ -67,9 +69,22 @@ class StreamGuard:
         if self.check.framing_in(self.text[self.shown:], self.shaped):
             return ""
         self.stalled_by, self.settled = None, list(TOKEN.finditer(self.text))[-REPEAT_HOLD_RUN].start()
-        return self.rest()
+        return self._release()
+
+    def _release(self) -> str:
+        """All not shown yet."""
+        ready, self.shown = self.text[self.shown:], len(self.text)
+        return ready
 
     def rest(self) -> str:
         """What was held back, once the reply is judged an answer."""
-        ready, self.shown = self.text[self.shown:], len(self.text)
-        return ready
+        return self._release()
+
+    @property
+    def written(self) -> bool:
+        """Whether any of the reply was shown."""
+        return self.shown > 0
+
+    def kept(self, response: AIMessage) -> AIMessage:
+        """The reply as it is kept once judged an answer: as the model gave it."""
+        return response

@@ -168,6 +168,16 @@ ENGINE = {
     "reply_withheld_repeat": "The model repeated its previous answer, so that reply is not shown. Please "
                              "rephrase your question or ask something more specific.",
     "reply_acknowledged": "Noted, I'll keep that in mind.",
+    "reply_greeting": "Hello! What can I help you with?",
+    "reply_thanks": "You're welcome!",
+    "reply_unanswerable": "Sorry, the small model on this computer cannot answer that well. It "
+                          "can quote what you told me earlier, work out sums, tell the time and find a line in "
+                          "your documents.",
+    "small_model_note": "Note: this chat is answered by the small model built into the app, which cannot write "
+                        "this language well, so it answers only with what the app itself knows: your own words "
+                        "from earlier, sums, the time and lines of your documents. A larger model answers in "
+                        "full: connect one through an OpenAI-compatible endpoint (set OPENAI_BASE_URL and "
+                        "CHAT_MODEL and restart), or choose one in the model picker in the sidebar.",
 }
 
 # Actions on messages (copy, pin, edit, regenerate, feedback), export, and files attached in the chat input.

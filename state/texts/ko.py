@@ -162,6 +162,14 @@ ENGINE = {
     "reply_withheld_repeat": "모델이 바로 앞의 답을 그대로 되풀이해서, 그 답은 보여 드리지 않았습니다. "
                              "질문을 바꾸거나 더 구체적으로 물어봐 주세요.",
     "reply_acknowledged": "알겠습니다. 기억해 둘게요.",
+    "reply_greeting": "안녕하세요! 무엇을 도와드릴까요?",
+    "reply_thanks": "천만에요!",
+    "reply_unanswerable": "죄송해요. 이 컴퓨터의 작은 모델로는 이 질문에 한국어로 제대로 답하기 어려워요. "
+                          "앞서 말씀하신 내용, 계산, 지금 시각, 올리신 문서의 내용은 찾아 드릴 수 있어요.",
+    "small_model_note": "참고: 지금은 앱에 내장된 작은 모델이 답하고 있어요. 이 모델은 한국어를 잘 쓰지 못해서, "
+                        "앱이 직접 아는 것(앞서 하신 말씀, 계산, 지금 시각, 문서의 내용)으로만 답해요. 온전한 "
+                        "답을 받으려면 더 큰 모델을 OpenAI 호환 엔드포인트로 연결하세요(OPENAI_BASE_URL과 "
+                        "CHAT_MODEL을 설정한 뒤 다시 시작). 사이드바의 모델 선택에서 고를 수도 있어요.",
 }
 
 # Actions on messages (copy, pin, edit, regenerate, feedback), export, and files attached in the chat input.

@@ -1,0 +1,76 @@
+"""Where the bundled model cannot write the person's language (Korean, Chinese), the product answers alone with
+what it does well there: the quote from memory, the tool's result or the document's line it leads with, else a
+short acknowledgement in that language. The first such answer of a session says, once, which model answers in
+full and how to connect one; the transcript tells whether it was said (it survives reloads, and a rewind that
+takes that answer back takes the note with it)."""
+
+import re
+from collections.abc import Sequence
+
+from langchain_core.messages import AIMessage, BaseMessage
+from langgraph.config import get_stream_writer
+
+from graph.recall.quote_text import OWN_REPLIES, quote_language
+from state.messages import message_text
+from state.texts import LANGUAGES, localized
+
+BEYOND_MODEL = ("ko", "zh")  # languages the bundled model writes only nonsense in
+MODEL_NOTE = "model_note"  # the reply's metadata key: this reply told which model answers in full
+_GREETING_ONLY = re.compile(r"^\W*(?:hello|hi|hey|good (?:morning|afternoon|evening)"
+                            r"|안녕하세요|안녕|반가워요|반갑습니다|你好|您好|嗨|哈喽)(?:\s+there)?\W*$", re.IGNORECASE)
+_THANKS_ONLY = re.compile(r"^\W*(?:thanks|thank you|감사합니다|감사해요|고마워요|고마워|谢谢|多谢)\W*$", re.IGNORECASE)
+_ASKING = re.compile(r"[?？]|\b(?:what|when|where|who|which|why|how)\b|뭐|무엇|언제|어디|누구|왜|어떻게|알려"
+                     r"|什么|哪|谁|多少|怎么|为什么|吗|(?:니|나요|까요?|냐)\s*[.!~。]*\s*$",
+                     re.IGNORECASE | re.MULTILINE)
+
+
+def language_beyond_model(message: str, page_language: str) -> str | None:
+    """The language of a turn the bundled model cannot write: the message's, when written in Hangul or Han, else
+    the page's when it is Korean or Chinese; None for a turn it can answer (English)."""
+    written = quote_language(message)
+    if written in BEYOND_MODEL:
+        return written
+    return page_language if page_language in BEYOND_MODEL else None
+
+
+def own_text(language: str, key: str) -> str:
+    """One of the product's own replies in `language`: the page texts' when the page has the language, else the
+    ones kept beside the quote formats, else English."""
+    if language in LANGUAGES:
+        return localized(language, key)
+    return OWN_REPLIES.get(language, {}).get(key) or localized("en", key)
+
+
+def acknowledgement(message: str, language: str) -> str:
+    """A short reply that claims nothing the product does not know: a greeting or thanks answered in kind, a
+    question honestly left unanswered, anything else taken note of."""
+    if _GREETING_ONLY.match(message):
+        return own_text(language, "reply_greeting")
+    if _THANKS_ONLY.match(message):
+        return own_text(language, "reply_thanks")
+    return own_text(language, "reply_unanswerable" if _ASKING.search(message) else "reply_acknowledged")
+
+
+def note_given(transcript: Sequence[BaseMessage]) -> bool:
+    """Whether a reply of the session already said which model answers in full."""
+    return any(isinstance(message, AIMessage) and message.response_metadata.get(MODEL_NOTE)
+               for message in transcript)
+
+
+def own_answer(lead: str, message: str, language: str, transcript: Sequence[BaseMessage]) -> AIMessage:
+    """The product's whole answer to a turn in `language`: its lead or an acknowledgement, and the note on which
+    model answers in full when the session has not had it yet."""
+    text = lead or acknowledgement(message, language)
+    if note_given(transcript):
+        return AIMessage(text)
+    return AIMessage(f"{text}\n\n{own_text(language, 'small_model_note')}", response_metadata={MODEL_NOTE: True})
+
+
+def acknowledged_if_empty(response: AIMessage, message: str, language: str) -> AIMessage:
+    """A reply the screen left nothing of, as an acknowledgement in the page's language (on the page too): a
+    turn is never answered with nothing for what the product took out."""
+    if response.tool_calls or message_text(response).strip():
+        return response
+    text = acknowledgement(message, language)
+    get_stream_writer()({"token": text})
+    return response.model_copy(update={"content": text})
