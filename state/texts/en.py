@@ -161,6 +161,15 @@ ENGINE = {
     "reply_withheld_repeat": "The model repeated its previous answer, so that reply is not shown. Please "
                              "rephrase your question or ask something more specific.",
     "reply_acknowledged": "Noted, I'll keep that in mind.",
+    "setting_not_text": "The setting {name} must be text, not {given}.",
+    "setting_not_switch": "The setting {name} must be true or false, not {given}.",
+    "setting_not_number": "The setting {name} must be a number, not {given}.",
+    "message_id_wrong_type": "A message is named by its id (text), not by {given}.",
+    "message_not_shown": "That message is not in the conversation shown (it may belong to another version), so "
+                         "nothing was changed.",
+    "turn_wrong_type": "A turn is named by its number (1, 2, 3, …), not by {given}.",
+    "language_wrong_type": "The page's language is named by its code ('en', 'ko'), not by {given}.",
+    "text_wrong_type": "A message or summary is text, not {given}.",
 }
 
 # Actions on messages (copy, pin, edit, regenerate, feedback), export, and files attached in the chat input.

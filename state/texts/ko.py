@@ -155,6 +155,15 @@ ENGINE = {
     "reply_withheld_repeat": "모델이 바로 앞의 답을 그대로 되풀이해서, 그 답은 보여 드리지 않았습니다. "
                              "질문을 바꾸거나 더 구체적으로 물어봐 주세요.",
     "reply_acknowledged": "알겠습니다. 기억해 둘게요.",
+    "setting_not_text": "설정 {name}은(는) 텍스트여야 합니다. {given}은(는) 받을 수 없습니다.",
+    "setting_not_switch": "설정 {name}은(는) 참 또는 거짓이어야 합니다. {given}은(는) 받을 수 없습니다.",
+    "setting_not_number": "설정 {name}은(는) 숫자여야 합니다. {given}은(는) 받을 수 없습니다.",
+    "message_id_wrong_type": "메시지는 id(텍스트)로 가리킵니다. {given}은(는) 받을 수 없습니다.",
+    "message_not_shown": "그 메시지는 지금 보이는 대화에 없습니다(다른 버전의 메시지일 수 있습니다). 아무것도 바꾸지 "
+                         "않았습니다.",
+    "turn_wrong_type": "턴은 번호(1, 2, 3, …)로 가리킵니다. {given}은(는) 받을 수 없습니다.",
+    "language_wrong_type": "페이지 언어는 코드('en', 'ko')로 가리킵니다. {given}은(는) 받을 수 없습니다.",
+    "text_wrong_type": "메시지와 요약은 텍스트여야 합니다. {given}은(는) 받을 수 없습니다.",
 }
 
 # Actions on messages (copy, pin, edit, regenerate, feedback), export, and files attached in the chat input.
