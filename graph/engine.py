@@ -114,7 +114,8 @@ class Engine:
         return self.settings.budget(profile.context_window).context
 
     def model_options(self) -> list[ModelOption]:
-        """The models a session may choose, the bundled one first (an endpoint's list is at most a minute old)."""
+        """The models a session may choose, the bundled one first (an endpoint's list is the last it gave: a newer
+        one is asked for in the background once it is a minute old)."""
         return self.rooms.catalog.options()
 
     def session_model(self, settings: SessionSettings) -> tuple[str, ModelProfile]:

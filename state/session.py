@@ -1,10 +1,11 @@
 """Plain data the engine hands to its callers: session rows, per-session settings, documents, events."""
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from state.budgets import DEFAULT_CONTEXT_BUDGET, clamp_budget
 from state.rates import DEFAULT_COMPRESSION_RATE, clamp_rate
+from state.setting_types import checked_setting
 
 
 @dataclass(frozen=True)
@@ -35,8 +36,11 @@ class SessionSettings:
     language: str = "en"  # the page's language; each turn runs with its caller's, for what a reply tells the person
 
     def __post_init__(self) -> None:
-        """Validated once, where settings enter (the page, the session API, storage, a turn's input): the
-        compression rate and the context budget within bounds; everything after trusts them."""
+        """Validated once, where settings enter (the page, the session API, storage, a turn's input): every field
+        of its type (WrongType says which is not), the compression rate and the context budget within bounds (NaN
+        is the default); everything after trusts them."""
+        for setting in fields(self):
+            checked_setting(setting.name, setting.type, getattr(self, setting.name))
         object.__setattr__(self, "compression_rate", clamp_rate(self.compression_rate))
         object.__setattr__(self, "context_budget", clamp_budget(self.context_budget))
 

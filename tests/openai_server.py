@@ -18,6 +18,7 @@ class OpenAIServer:
         self.chats: list[dict] = []  # every chat request's JSON body, in order
         self.list_delay = 0.0  # seconds /v1/models waits before answering
         self.list_status = 200
+        self.list_byte_seconds = 0.0  # when above 0, /v1/models sends its body one byte at a time, this far apart
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -68,8 +69,26 @@ class OpenAIServer:
                 if server.list_status != 200:
                     self.send_json(server.list_status, {"error": {"message": "the list is unavailable"}})
                     return
-                self.send_json(200, {"object": "list", "data": [
-                    {"id": name, "object": "model", "created": 0, "owned_by": "tests"} for name in server.models]})
+                listing = {"object": "list", "data": [
+                    {"id": name, "object": "model", "created": 0, "owned_by": "tests"} for name in server.models]}
+                if server.list_byte_seconds > 0:
+                    self.trickle(json.dumps(listing).encode(), server.list_byte_seconds)
+                else:
+                    self.send_json(200, listing)
+
+            def trickle(self, data: bytes, pause: float) -> None:
+                """A whole answer whose body comes a byte at a time, as a stalled proxy or server sends it."""
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                try:
+                    for index in range(len(data)):
+                        self.wfile.write(data[index:index + 1])
+                        self.wfile.flush()
+                        time.sleep(pause)
+                except (BrokenPipeError, ConnectionResetError):  # the client gave up: so does the answer
+                    return
 
             def do_POST(self) -> None:  # noqa: N802 - http.server's name
                 if self.path.rstrip("/") != "/v1/chat/completions":

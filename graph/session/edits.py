@@ -3,12 +3,21 @@
 from graph.documents.store import DocumentRefused
 from graph.memory.edit import deleted_record, edited_record
 from graph.memory.planner import plan_input
+from graph.session.arguments import checked_message_id, checked_text, checked_turn, checked_turns
 from graph.session.ids import MAX_NAME_CHARS, checked_name
 from graph.session.owner import check_existing, check_owner, claim
 from graph.session.services import SessionServices
+from state.refusals import Refused
 from state.session import DocumentInfo, SessionSettings
 
 FEEDBACK_CHOICES = ("up", "down")
+
+
+def check_shown(values: dict, message_id: str) -> None:
+    """Refused unless the message is in the conversation shown: a pin or thumb on one only another version holds
+    would be kept and do nothing."""
+    if all(message.id != message_id for message in values.get("messages") or []):
+        raise Refused("message_not_shown")
 
 
 class SessionEdits:
@@ -37,21 +46,29 @@ class SessionEdits:
         return self.services.storage.load_settings(self.id)
 
     def pin(self, message_id: str, pinned: bool = True) -> None:
-        """Keep a message whole in every later context (never summarized away), or stop doing so."""
+        """Keep a message whole in every later context (never summarized away), or stop doing so; refused (nothing
+        changed) when the id is not text or names no message of the conversation shown."""
+        message_id = checked_message_id(message_id)
         self._existing()
         with self.services.storage.session_lock(self.id):
-            current = list(self.services.read_state(self.id).get("pinned") or [])
+            values = self.services.read_state(self.id)
+            check_shown(values, message_id)
+            current = list(values.get("pinned") or [])
             updated = [*current, message_id] if pinned and message_id not in current else current
             updated = updated if pinned else [mid for mid in current if mid != message_id]
             self.services.update_state(self.id, {"pinned": updated})
 
     def give_feedback(self, message_id: str, choice: str | None) -> None:
-        """Keep the person's 👍 ("up") or 👎 ("down") on an answer, or with None take it back."""
+        """Keep the person's 👍 ("up") or 👎 ("down") on an answer, or with None take it back; refused like a pin
+        on a message not shown."""
+        message_id = checked_message_id(message_id)
         if choice not in (None, *FEEDBACK_CHOICES):
             raise ValueError(f"feedback is one of {FEEDBACK_CHOICES} or None, not {choice!r}")
         self._existing()
         with self.services.storage.session_lock(self.id):
-            feedback = dict(self.services.read_state(self.id).get("feedback") or {})
+            values = self.services.read_state(self.id)
+            check_shown(values, message_id)
+            feedback = dict(values.get("feedback") or {})
             if choice is None:
                 feedback.pop(message_id, None)
             else:
@@ -61,7 +78,8 @@ class SessionEdits:
     def edit_summary(self, first_turn: int, text: str | None, level: int = 1) -> None:
         """Replace a summary's text (what the model sees from the next turn; the record keeps its original),
         or with None take it out of the context (the panel still lists it)."""
-        if text is not None and not text.strip():
+        first_turn, level = checked_turn(first_turn), checked_turn(level)
+        if text is not None and not checked_text(text).strip():
             raise ValueError("a summary cannot be empty")
         self._existing()
         key = "summary_history" if level <= 1 else "consolidated"
@@ -92,6 +110,7 @@ class SessionEdits:
 
     def turn_excerpts(self, turns: list[int]) -> list[dict]:
         """The records of these earlier turns as recall shows them to the model (turn, date, user, assistant)."""
+        turns = checked_turns(turns)
         self._check()
         records = self.services.storage.recall_records(self.id, turns)
         return [records[turn] for turn in turns if turn in records]

@@ -7,6 +7,7 @@ from typing import Any
 from langchain_core.messages import BaseMessage, HumanMessage
 
 from graph.memory.planner import plan_input
+from graph.session.arguments import checked_language, checked_message_id, checked_text, checked_turn
 from graph.session.edits import SessionEdits
 from graph.session.journal import restore_pending
 from graph.session.owner import SessionNotFound
@@ -19,6 +20,7 @@ from graph.session.turn_run import TurnRun
 from graph.session.user_input import clean_user_text
 from graph.session.versions import SessionVersions
 from graph.session.view import SessionView
+from state.refusals import Refused
 from state.session import SessionSettings, TurnEvent
 from state.texts import localized
 
@@ -26,6 +28,23 @@ from state.texts import localized
 def refused(event: TurnEvent) -> TurnRun:
     """A turn that does not run: its one event says why."""
     return TurnRun(lambda run: iter([event])).start()
+
+
+def refused_for(error: Refused, language: object) -> TurnRun:
+    """A turn refused for what it was given, said in the page's language (English when that is what is wrong)."""
+    return refused(TurnEvent("error", error.text(language if isinstance(language, str) else "en"),
+                             {"code": error.key}))
+
+
+def checked_rewrite(language: object, turn: object, message_id: object, text: object = "") -> None:
+    """Refused (WrongType) unless a rewrite's language, turn (None: the last), message id (None: any) and text
+    are each of their type."""
+    checked_language(language)
+    checked_text(text)
+    if turn is not None:
+        checked_turn(turn)
+    if message_id is not None:
+        checked_message_id(message_id)
 
 
 class Session(SessionEdits, SessionVersions):
@@ -86,14 +105,21 @@ class Session(SessionEdits, SessionVersions):
     def send(self, text: str, compression_rate: float | None = None, language: str = "en",
              attachments: Sequence[Mapping[str, object]] = ()) -> TurnRun:
         """Run a turn for `text`; iterate the result for its events. The rate, when given, becomes the session's;
-        `attachments` describe the files sent with the message (`name`, and `tokens` or `refused`)."""
-        clean = clean_user_text(text)
+        `attachments` describe the files sent with the message (`name`, and `tokens` or `refused`); a text or
+        language that is not text is refused with an error event."""
+        try:
+            checked_language(language)
+            clean = clean_user_text(checked_text(text))
+        except Refused as error:
+            return refused_for(error, language)
         if not clean:
             return refused(TurnEvent("error", localized(language, "empty_message"), {"code": "empty"}))
         try:
             rate = self._chosen_rate(compression_rate)
         except SessionNotFound:  # someone else's now: as if unknown, and nothing written
             return refused(TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"}))
+        except Refused as error:  # a rate that is no number
+            return refused_for(error, language)
         return self._start(language, turn_input(clean, self.id, rate, attachments))
 
     def _chosen_rate(self, compression_rate: float | None) -> float:
@@ -105,7 +131,13 @@ class Session(SessionEdits, SessionVersions):
     def regenerate(self, language: str = "en", answer_id: str | None = None, turn: int | None = None) -> TurnRun:
         """Answer a question again (the last one, or turn `turn`'s) as a new version of its turn, forked from the
         turn before; the earlier answer stays a version (`versions`, `show_version`). Refused (an error event,
-        nothing changed) when the question has no answer yet or `answer_id` is no longer its answer."""
+        nothing changed) when the question has no answer yet or `answer_id` is no longer its answer, and when the
+        turn is no number or the id no text."""
+        try:
+            checked_rewrite(language, turn, answer_id)
+        except Refused as error:
+            return refused_for(error, language)
+
         def same_question(question: HumanMessage) -> dict:
             return turn_input(question, self.id, self.settings().compression_rate)
         return self._start(language, rewind=lambda: fork_turn(self.services, self.id, language, turn, True,
@@ -120,7 +152,12 @@ class Session(SessionEdits, SessionVersions):
              question_id: str | None = None) -> TurnRun:
         """Ask `text` in place of turn `turn`'s question (None: the last): the conversation forks from the turn
         before, and the earlier question with all that followed it stays a version. Refused like `send` when
-        `text` is empty, and when `question_id` is no longer that turn's question."""
+        `text` is empty, and when `question_id` is no longer that turn's question; refused as well when the turn is
+        no number, or the text, language or id no text."""
+        try:
+            checked_rewrite(language, turn, question_id, text)
+        except Refused as error:
+            return refused_for(error, language)
         clean = clean_user_text(text)
         if not clean:
             return self.send(text, compression_rate, language)
@@ -128,12 +165,18 @@ class Session(SessionEdits, SessionVersions):
             rate = self._chosen_rate(compression_rate)
         except SessionNotFound:
             return refused(TurnEvent("error", localized(language, "missing_session"), {"code": "not_found"}))
+        except Refused as error:
+            return refused_for(error, language)
         edited = turn_input(clean, self.id, rate)
         return self._start(language, rewind=lambda: fork_turn(
             self.services, self.id, language, turn, False, lambda question: edited, question_id))
 
     def resume(self, language: str = "en") -> TurnRun:
         """Resume the unfinished turn from its saved step (Retry), streaming its events."""
+        try:
+            checked_language(language)
+        except Refused as error:
+            return refused_for(error, language)
         return self._start(language)
 
     def retry(self, language: str = "en") -> list[TurnEvent]:

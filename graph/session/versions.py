@@ -4,6 +4,7 @@ chosen line's newest checkpoint becomes the thread's newest again, and recall an
 from dataclasses import dataclass
 from time import monotonic, sleep
 
+from graph.session.arguments import checked_turn
 from graph.session.configs import checkpoint_config
 from graph.session.services import SessionServices
 from graph.session.turn import follow_shown_line
@@ -51,7 +52,9 @@ class SessionVersions:
     def show_version(self, turn: int, shown: int) -> bool:
         """Show version `shown` (1 is the first) of `turn`, with everything said after it on that line; False when
         there is no such version, it is already shown, or a turn of the session is running. Tidying after a turn
-        holds the session a moment: the switch waits it out (at most `HOUSEKEEPING_WAIT` seconds)."""
+        holds the session a moment: the switch waits it out (at most `HOUSEKEEPING_WAIT` seconds). A turn or version
+        that is no number is refused (WrongType)."""
+        turn, shown = checked_turn(turn), checked_turn(shown)
         self._existing()
         deadline = monotonic() + HOUSEKEEPING_WAIT
         while not self.services.turns.busy(self.id):

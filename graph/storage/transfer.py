@@ -8,10 +8,10 @@ from graph.storage.base import DatabaseError
 from graph.storage.postgres import PostgresStorage
 from graph.storage.postgres.text import clean, json_value
 from graph.storage.shared.common import SESSION_COLUMNS
-from graph.storage.shared.settings import settings_from, settings_value
+from graph.storage.shared.settings import settings_from, settings_value, stored_settings
 from graph.storage.sqlite import SqliteStorage
 
-JSON_COLUMNS = {"chat_sessions": ("settings",), "summary_prefetch": ("record",), "turn_journal": ("payload",),
+JSON_COLUMNS = {"summary_prefetch": ("record",), "turn_journal": ("payload",),
                 "recall_turns": ("record",), "turn_facts": ("facts",)}
 SOURCE_QUERIES = {
     "chat_sessions": f"SELECT {', '.join(SESSION_COLUMNS)} FROM chat_sessions",
@@ -26,7 +26,8 @@ SOURCE_QUERIES = {
 
 
 def read_tables(source: SqliteStorage) -> dict[str, list[dict]]:
-    """Every row of the app's tables in the SQLite file, JSON columns decoded."""
+    """Every row of the app's tables in the SQLite file, JSON columns decoded (settings as SessionSettings read
+    them)."""
     tables: dict[str, list[dict]] = {}
     with source.rows(transaction=False) as cur:
         for table, query in SOURCE_QUERIES.items():
@@ -34,6 +35,9 @@ def read_tables(source: SqliteStorage) -> dict[str, list[dict]]:
             for row in rows:
                 for column in JSON_COLUMNS.get(table, ()):
                     row[column] = source.dialect.load(row[column])
+                if table == "chat_sessions":  # settings damaged in the file move as their defaults
+                    row["settings"] = settings_value(stored_settings(row["settings"], source.dialect.load,
+                                                                     row["thread_id"]))
             tables[table] = rows
     return tables
 
@@ -68,7 +72,7 @@ def write_tables(target: PostgresStorage, rows: dict[str, list[dict]]) -> dict[s
     documents = rows.get("documents", [])
     with target.db.cursor() as cur:
         _check_document_ids(cur, documents)
-        sessions = [{**row, "settings": settings_value(settings_from(row["settings"]))}
+        sessions = [{**row, "settings": settings_value(settings_from(row["settings"], row["thread_id"]))}
                     for row in rows.get("chat_sessions", [])]
         _write(cur, _upsert("chat_sessions", SESSION_COLUMNS, ("thread_id",)), SESSION_COLUMNS, sessions)
         columns: tuple[str, ...] = ("key", "thread_id", "record", "created_at")

@@ -178,6 +178,15 @@ ENGINE = {
                         "from earlier, sums, the time and lines of your documents. A larger model answers in "
                         "full: connect one through an OpenAI-compatible endpoint (set OPENAI_BASE_URL and "
                         "CHAT_MODEL and restart), or choose one in the model picker in the sidebar.",
+    "setting_not_text": "The setting {name} must be text, not {given}.",
+    "setting_not_switch": "The setting {name} must be true or false, not {given}.",
+    "setting_not_number": "The setting {name} must be a number, not {given}.",
+    "message_id_wrong_type": "A message is named by its id (text), not by {given}.",
+    "message_not_shown": "That message is not in the conversation shown (it may belong to another version), so "
+                         "nothing was changed.",
+    "turn_wrong_type": "A turn is named by its number (1, 2, 3, …), not by {given}.",
+    "language_wrong_type": "The page's language is named by its code ('en', 'ko'), not by {given}.",
+    "text_wrong_type": "A message or summary is text, not {given}.",
 }
 
 # Actions on messages (copy, pin, edit, regenerate, feedback), export, and files attached in the chat input.

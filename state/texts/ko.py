@@ -170,6 +170,15 @@ ENGINE = {
                         "앱이 직접 아는 것(앞서 하신 말씀, 계산, 지금 시각, 문서의 내용)으로만 답해요. 온전한 "
                         "답을 받으려면 더 큰 모델을 OpenAI 호환 엔드포인트로 연결하세요(OPENAI_BASE_URL과 "
                         "CHAT_MODEL을 설정한 뒤 다시 시작). 사이드바의 모델 선택에서 고를 수도 있어요.",
+    "setting_not_text": "설정 {name}은(는) 텍스트여야 합니다. {given}은(는) 받을 수 없습니다.",
+    "setting_not_switch": "설정 {name}은(는) 참 또는 거짓이어야 합니다. {given}은(는) 받을 수 없습니다.",
+    "setting_not_number": "설정 {name}은(는) 숫자여야 합니다. {given}은(는) 받을 수 없습니다.",
+    "message_id_wrong_type": "메시지는 id(텍스트)로 가리킵니다. {given}은(는) 받을 수 없습니다.",
+    "message_not_shown": "그 메시지는 지금 보이는 대화에 없습니다(다른 버전의 메시지일 수 있습니다). 아무것도 바꾸지 "
+                         "않았습니다.",
+    "turn_wrong_type": "턴은 번호(1, 2, 3, …)로 가리킵니다. {given}은(는) 받을 수 없습니다.",
+    "language_wrong_type": "페이지 언어는 코드('en', 'ko')로 가리킵니다. {given}은(는) 받을 수 없습니다.",
+    "text_wrong_type": "메시지와 요약은 텍스트여야 합니다. {given}은(는) 받을 수 없습니다.",
 }
 
 # Actions on messages (copy, pin, edit, regenerate, feedback), export, and files attached in the chat input.

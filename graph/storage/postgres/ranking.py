@@ -6,9 +6,11 @@ without spaces between words or with particles glued on (Chinese, Japanese, Kore
 text contains it (trigram index). Such a word counts fully where it stands alone and partly (by pg_trgm's
 word_similarity, at least half) where it is part of a longer run. bm25 (k1 1.2, b 0.75, Lucene's
 always-positive idf over the searched rows) sums the words up, and ts_rank_cd breaks ties. Scores are
-positive, higher is better.
+positive, higher is better. A number is looked for signed too: PostgreSQL's parser reads the hyphen of
+'LOCK-4417' as the sign of '-4417', where SQLite's tokenizer splits at it.
 """
 
+import re
 from typing import Any
 
 K1 = 1.2
@@ -20,11 +22,19 @@ GLUED_SCRIPTS = ((0x0E00, 0x0EFF), (0x1000, 0x109F), (0x1100, 0x11FF), (0x1780, 
 
 
 NON_ASCII = "~ '[^[:ascii:]]'"  # text with a character outside ASCII: the only text a glued word can be in
+UNSIGNED_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")  # what the parser may have stored signed ('-4417', '+5')
 
 
 def search_terms(words: list[str]) -> list[str]:
     """The distinct, lower-case words to look for."""
     return sorted({word.replace("\x00", "").lower() for word in words} - {""})
+
+
+def search_forms(words: list[str]) -> list[tuple[str, str]]:
+    """Each word to look for with each form a tsvector may hold it in: a number also with either sign, which the
+    parser gives a number written after a hyphen or plus ('LOCK-4417', 'x+5'), as one word."""
+    return [(word, form) for word in search_terms(words)
+            for form in ((word, "-" + word, "+" + word) if UNSIGNED_NUMBER.fullmatch(word) else (word,))]
 
 
 def glued(word: str) -> bool:
@@ -39,15 +49,17 @@ def like_pattern(word: str) -> str:
 
 def search_params(words: list[str], **params: Any) -> dict[str, Any]:
     """The named parameters `ranked_sql` needs for these words, with the query's own."""
-    terms = search_terms(words)
-    return {**params, "words": terms, "glued": [glued(word) for word in terms],
+    terms, forms = search_terms(words), search_forms(words)
+    return {**params, "words": [word for word, _ in forms], "forms": [form for _, form in forms],
+            "glued": [glued(word) for word, _ in forms],
             "patterns": [like_pattern(word) for word in terms if glued(word)],
-            **{f"w{index}": word for index, word in enumerate(terms)}}
+            **{f"w{index}": form for index, (_, form) in enumerate(forms)}}
 
 
 def tsquery(words: list[str], config: str = "simple") -> str:
-    """SQL for the words OR-ed as a tsquery of `config`; plainto_tsquery keeps user text from being syntax."""
-    return " || ".join(f"plainto_tsquery('{config}', %(w{index})s)" for index in range(len(search_terms(words))))
+    """SQL for the words (in each of their forms) OR-ed as a tsquery of `config`; plainto_tsquery keeps user text
+    from being syntax."""
+    return " || ".join(f"plainto_tsquery('{config}', %(w{index})s)" for index in range(len(search_forms(words))))
 
 
 def asks_glued(words: list[str]) -> bool:
@@ -83,8 +95,8 @@ def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words:
     WITH query AS MATERIALIZED (SELECT {tsquery(words, config)} AS q),
     stems AS MATERIALIZED (
         SELECT w.word, w.glued,
-               COALESCE((SELECT min(s.lexeme) FROM unnest(to_tsvector('{config}', w.word)) AS s), w.word) AS lexeme
-        FROM unnest(%(words)s::text[], %(glued)s::boolean[]) AS w(word, glued)
+               COALESCE((SELECT min(s.lexeme) FROM unnest(to_tsvector('{config}', w.form)) AS s), w.form) AS lexeme
+        FROM unnest(%(words)s::text[], %(forms)s::text[], %(glued)s::boolean[]) AS w(word, form, glued)
     ),
     asked AS MATERIALIZED (SELECT array_agg(lexeme) AS lexemes FROM stems),
     candidates AS MATERIALIZED (
@@ -106,7 +118,7 @@ def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words:
     ),
     weighted AS MATERIALIZED (
         SELECT h.rid, h.word, h.whole AS tf
-        FROM whole AS h JOIN stems AS st USING (word) WHERE NOT st.glued
+        FROM whole AS h JOIN (SELECT DISTINCT word, glued FROM stems) AS st USING (word) WHERE NOT st.glued
         UNION ALL
         SELECT c.rid, st.word,
                m.whole + CASE WHEN m.inside > m.whole

@@ -2,7 +2,7 @@
 
 from graph.storage.shared.base import Tables
 from graph.storage.shared.common import DEFAULT_OWNER, SESSION_TABLES, make_title, utc_now
-from graph.storage.shared.settings import settings_from, settings_value
+from graph.storage.shared.settings import settings_value, stored_settings
 from state.session import SessionInfo, SessionSettings
 
 
@@ -63,7 +63,7 @@ class SessionRows(Tables):
     def load_settings(self, session_id: str) -> SessionSettings:
         with self.rows(transaction=False) as cur:
             row = cur.execute("SELECT settings FROM chat_sessions WHERE thread_id = ?", (session_id,)).one()
-        return settings_from(self.dialect.load(row["settings"]) if row else None)
+        return stored_settings(row["settings"] if row else None, self.dialect.load, session_id)
 
     def save_settings(self, session_id: str, settings: SessionSettings) -> None:
         with self.rows() as cur:

@@ -1,5 +1,6 @@
 """The models a session may choose: the bundled one first, then what a real OpenAI-compatible server lists at
-/v1/models, read at most once a minute; a list that fails or hangs leaves the configured model alone."""
+/v1/models, read at most once a minute in the background; a list that fails or hangs leaves the configured model
+alone."""
 
 import time
 from collections.abc import Iterator
@@ -64,6 +65,8 @@ def test_the_list_is_read_once_a_minute(server):
     clock.now += LIST_SECONDS - 1
     assert "model-c" not in names(catalog)
     clock.now += 2
+    assert "model-c" not in names(catalog)  # the last list while the new one is asked for
+    assert catalog.listing.refreshed(5.0)
     assert names(catalog)[-1] == "model-c" and server.list_requests == 2
 
 
@@ -75,6 +78,8 @@ def test_a_failed_list_shows_the_configured_model_only_and_is_asked_again_soon(s
     assert names(catalog) == [MODEL_ALIAS, "model-a"] and server.list_requests == 1
     server.list_status = 200
     clock.now += RETRY_SECONDS + 1
+    assert names(catalog) == [MODEL_ALIAS, "model-a"]  # the last answer while the list is asked for again
+    assert catalog.listing.refreshed(5.0)
     assert names(catalog) == [MODEL_ALIAS, "model-a", "model-b"]
 
 

@@ -158,3 +158,14 @@ def test_turns_taken_back_leave_the_index_and_the_search(storage: Storage):
     storage.recall_add("s", 3, "2025-01-05", {"turn": 3, "user": "User: which river crosses Paris?"}, 9)
     assert [turn for turn, *_ in storage.recall_search("s", ["river"], 10, 5)] == [3]
     assert storage.recall_search("s", ["eiffel"], 10, 5) == []
+
+
+@pytest.mark.parametrize(("text", "number"), [("My locker code is LOCK-4417.", "4417"),
+                                              ("The build v2-1.5 failed", "1.5"), ("Flight AB-0042 leaves", "0042")])
+def test_a_number_joined_to_a_word_by_a_hyphen_is_found_by_itself(storage: Storage, text: str, number: str):
+    storage.recall_add("s", 1, "2025-01-01", {"user": text, "assistant": "Noted."}, 9)
+    storage.recall_add("s", 2, "2025-01-02", {"user": "Something else entirely", "assistant": "Sure."}, 9)
+    found = storage.search_turns([number], 5)
+    assert [(hit["session_id"], hit["turn"]) for hit in found] == [("s", 1)]
+    assert number in found[0]["snippet"].replace("**", "")
+    assert [turn for turn, *_ in storage.recall_search("s", [number], 5, 5)] == [1]
