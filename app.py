@@ -23,10 +23,11 @@ from component.search import draw_found_turn
 from component.sessions import open_current_session
 from component.sidebar import draw_sidebar
 from component.signin import require_access
+from component.startup import EngineStart, engine_or_waiting_page
 from component.summary_panel import draw_summary_panel
 from component.transcript import draw_transcript
 from component.welcome import draw_chat_head, take_example
-from graph.engine import Engine, Settings, clean_user_text, describe_error, open_engine
+from graph.engine import Settings, clean_user_text, open_engine
 from state.turns import before_turn
 
 st.set_page_config(page_title="Context Chat", page_icon="💬", layout="wide")
@@ -34,17 +35,14 @@ keep_language()
 owner = require_access()  # the signed-in person (None: the single-person local app); stops the page until then
 
 
-@st.cache_resource(show_spinner="모델을 시작하는 중… / Starting the model…")
-def get_engine() -> Engine:
-    """One engine (database, models, graph) per app process, shared by every browser session."""
-    return open_engine(Settings.from_env())
+@st.cache_resource(show_spinner=False)
+def engine_start() -> EngineStart:
+    """One engine (database, models, graph) per app process, shared by every browser session, started behind a
+    page that is drawn at once."""
+    return EngineStart(lambda progress: open_engine(Settings.from_env(), progress))
 
 
-try:
-    engine = get_engine()
-except Exception as error:  # a start-up failure is shown, never a traceback
-    st.error(describe_error(error, language()), icon="🚫")
-    st.stop()
+engine = engine_or_waiting_page(engine_start(), language())
 
 sessions = engine.sessions(owner=owner)
 session = open_current_session(engine, sessions, owner)

@@ -143,7 +143,9 @@ def main(argv: list[str] | None = None, progress: Callable[[str], None] | None =
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("paths", nargs="*", help="LoCoMo conversation files (.json)")
     parser.add_argument("--budgets", default=DEFAULT_BUDGETS, help="context budgets in tokens, comma-separated")
-    parser.add_argument("--profile", default="bundled", choices=["bundled", "remote"])
+    parser.add_argument("--profile", default="remote", choices=["bundled", "remote"],
+                        help="remote (default): what reaches a model that reads its context; the bundled model is "
+                             "sent only a slow reader's share, and a quote from memory answers without it")
     parser.add_argument("--quick", type=int, default=0, metavar="N", help="ask only the first N questions")
     parser.add_argument("--facts", action="store_true",
                         help="the summary model lists the dataset's annotated facts of each turn (remote profile)")

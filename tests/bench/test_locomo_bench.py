@@ -106,7 +106,7 @@ def test_recent_text_keeps_the_latest_lines_within_the_budget():
 
 
 def test_measure_scores_the_engine_and_both_baselines(data):
-    rows = {row.name: row for row in measure(load(data), [2000], "bundled")}
+    rows = {row.name: row for row in measure(load(data), [2000], "remote")}
     assert list(rows) == ["engine@2000", "recent@2000", "whole history"]
     engine, recent, whole = rows["engine@2000"], rows["recent@2000"], rows["whole history"]
     assert engine.outcomes[0] == (4, True, True)  # its evidence is in the latest raw turns

@@ -5,6 +5,7 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+import component.startup
 import graph.engine
 from graph.engine import Engine, assemble
 from graph.models import ModelProfile, Models
@@ -33,11 +34,26 @@ class FakeEngineFactory:
         return self.engine
 
 
+class StartedAtOnce(component.startup.EngineStart):
+    """The engine's start waited for before the page is drawn, so a test's first run shows the chat (the waiting
+    page itself is tested with the real start in test_startup.py)."""
+
+    def __init__(self, start) -> None:
+        super().__init__(start)
+        self._thread.join()
+
+
+def engine_started_at_once(monkeypatch, factory) -> None:
+    """The page's engine is `factory`'s, ready on the page's first run."""
+    monkeypatch.setattr(graph.engine, "open_engine", factory)
+    monkeypatch.setattr(component.startup, "EngineStart", StartedAtOnce)
+
+
 @pytest.fixture
 def fake_engine(tmp_path, monkeypatch):
     st.cache_resource.clear()
     factory = FakeEngineFactory(tmp_path / "chat.sqlite")
-    monkeypatch.setattr(graph.engine, "open_engine", factory)
+    engine_started_at_once(monkeypatch, factory)
     yield factory
     st.cache_resource.clear()
 

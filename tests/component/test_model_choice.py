@@ -7,12 +7,11 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-import graph.engine
 from graph.engine import Engine, Settings, assemble
 from graph.models import Models
 from graph.models.endpoint import EndpointCatalog
 from graph.storage.sqlite import create_checkpointer
-from tests.component.apptest import FakeEngineFactory, send
+from tests.component.apptest import FakeEngineFactory, engine_started_at_once, send
 from tests.openai_server import OpenAIServer, openai_server
 
 pytestmark = pytest.mark.app
@@ -43,7 +42,7 @@ def server() -> Iterator[OpenAIServer]:
 def endpoint_app(tmp_path, monkeypatch, server) -> Iterator[tuple[AppTest, EndpointEngineFactory]]:
     st.cache_resource.clear()
     factory = EndpointEngineFactory(tmp_path / "chat.sqlite", server.base_url)
-    monkeypatch.setattr(graph.engine, "open_engine", factory)
+    engine_started_at_once(monkeypatch, factory)
     yield AppTest.from_file("../../app.py", default_timeout=30).run(), factory
     st.cache_resource.clear()
 
