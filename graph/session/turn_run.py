@@ -13,12 +13,16 @@ from state.session import TurnEvent
 logger = logging.getLogger(__name__)
 
 _DONE = object()
+_ANSWERED = object()  # the answer is final and saved: what follows is housekeeping nobody waits for
 
 
 class TurnRun:
-    """A turn running on its own thread: iterate it for events as they come; closing it stops the turn.
+    """A turn running on its own thread: iterate it for events as they come, until its answer is final and
+    saved (the work after it, recall's index and the title, goes on without keeping anyone); closing it stops
+    the turn.
 
-    The engine starts it at once, so a turn runs even if nobody iterates; `wait()` returns every event.
+    The engine starts it at once, so a turn runs even if nobody iterates; `wait()` returns every event once all
+    of the turn's work is done.
     """
 
     def __init__(self, work: Callable[[TurnRun], Iterator[TurnEvent]],
@@ -26,6 +30,8 @@ class TurnRun:
         self.stop_event = threading.Event()
         self.cancelled = threading.Event()  # dropped before it began: the engine closed or the session went
         self.events: list[TurnEvent] = []
+        self.is_answered = threading.Event()
+        self._finished = False  # the queue's end was read
         self._queue: queue.Queue[Any] = queue.Queue()
         self._work, self._on_exit = work, on_exit
         self._thread = threading.Thread(target=self._produce, name="turn", daemon=True)
@@ -49,10 +55,18 @@ class TurnRun:
             self._on_exit()
             self._queue.put(_DONE)
 
+    def answered(self) -> None:
+        """The answer is final and saved: iteration ends here, and Stop has nothing left to stop."""
+        self.is_answered.set()
+        self._queue.put(_ANSWERED)
+
     def __iter__(self) -> Iterator[TurnEvent]:
         while True:
             item = self._queue.get()
+            if item is _ANSWERED:
+                return
             if item is _DONE:
+                self._finished = True
                 self._queue.put(_DONE)  # a second iteration ends at once
                 return
             self.events.append(item)
@@ -62,7 +76,9 @@ class TurnRun:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        self.close()
+        """Leaving the block early stops the turn and waits until it has saved itself; an answered turn has."""
+        if not self.is_answered.is_set():
+            self.close()
 
     @property
     def running(self) -> bool:
@@ -80,7 +96,7 @@ class TurnRun:
     def wait(self, timeout: float | None = None) -> list[TurnEvent]:
         """Let the turn finish and return all of its events."""
         self._thread.join(timeout)
-        if not self.running:
+        while not self.running and not self._finished:
             for _ in self:
                 pass
         return self.events
