@@ -4,6 +4,7 @@ from bench import (
     answers_shown,
     deadlines,
     document_limits,
+    first_tokens,
     flat_cost,
     flat_dialogue,
     flat_turns,
@@ -57,6 +58,8 @@ if __name__ == "__main__":
     locomo.main([])  # only with LoCoMo data (not in the repository): ../shared/data/locomo-dev
     print()
     prefix_reuse.main([])  # likewise
+    print()
+    first_tokens.main([])  # likewise
     print()
     summary_quality.main([])  # likewise
     print()

@@ -40,7 +40,7 @@ from graph.recall.embeddings import warm_up
 from graph.recall.index import RecallIndex
 from graph.request.tokens import count_message as count_message_tokens
 from graph.request.words import query_words
-from graph.session.activity import TurnActivity
+from graph.session.activity import TurnActivity, lower_priority
 from graph.session.configs import thread_config
 from graph.session.handle import Session
 from graph.session.ids import validate_session_id
@@ -90,7 +90,7 @@ class Engine:
         self.runner = TurnRunner(self.graph, self.storage, local=default.local, room_of=self.rooms.of,
                                  server=self.server)
         self.prefetcher = SummaryPrefetcher(self.planner, self.storage, self.read_state, self.activity.wait_quiet,
-                                            planner_of=self.planner_of)
+                                            planner_of=self.planner_of, thread_start=lower_priority)
 
     def generation(self, session_id: str, advance: bool = False) -> int:
         """Changes when the session is deleted or shows another version (`advance`), so background work begun

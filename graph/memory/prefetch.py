@@ -48,11 +48,13 @@ class SummaryPrefetcher:
 
     def __init__(self, planner: SummaryPlanner, storage: Storage, read_state: Callable[[str], dict[str, Any]],
                  wait_quiet: Callable[[], bool] = lambda: True,
-                 planner_of: Callable[[SessionSettings], SummaryPlanner] | None = None) -> None:
+                 planner_of: Callable[[SessionSettings], SummaryPlanner] | None = None,
+                 thread_start: Callable[[], None] | None = None) -> None:
         self.planner, self.storage, self.read_state = planner, storage, read_state
         self.planner_of = planner_of  # the planner of a session's own model (`planner` for every session without)
         self.wait_quiet = wait_quiet  # blocks while a person's reply is being made
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="summary-prefetch")
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="summary-prefetch",
+                                            initializer=thread_start)  # e.g. a lower priority for its thread
         self._closed = False
 
     def schedule(self, session_id: str, compression_rate: float,

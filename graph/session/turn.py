@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from langchain_core.runnables import RunnableConfig
 
+from graph.session.activity import lower_priority
 from graph.session.configs import FORK, thread_config, turn_config
 from graph.session.journal import restore_pending, with_message_id, write_pending
 from graph.session.owner import may_run
@@ -64,6 +65,7 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
         if payload is not None and (saved or services.runner.has_message(session_id, payload["messages"][0].id)):
             services.storage.journal_clear(session_id)
         run.answered()  # the person has the answer: what follows keeps no one waiting
+        lower_priority()  # and yields the cores to the next reply (this thread ends with the turn)
         follow_shown_line(services, session_id)
         services.recall.backfill(session_id)  # an older session's turns gain their vectors
     services.prefetcher.schedule(session_id, settings.compression_rate,
