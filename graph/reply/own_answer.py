@@ -24,12 +24,18 @@ _ASKING = re.compile(r"[?？]|\b(?:what|when|where|who|which|why|how)\b|뭐|무�
                      re.IGNORECASE | re.MULTILINE)
 
 
+_LATIN_LETTER = re.compile(r"[A-Za-z]")
+
+
 def language_beyond_model(message: str, page_language: str) -> str | None:
-    """The language of a turn the bundled model cannot write: the message's, when written in Hangul or Han, else
-    the page's when it is Korean or Chinese; None for a turn it can answer (English)."""
+    """The language of a turn the bundled model cannot write: the message's, when written in Hangul or Han; the
+    page's (Korean or Chinese) only for a message with no letters of its own ("?", "17*23"); None for a turn it
+    can answer, one the person wrote in English whatever the page's language."""
     written = quote_language(message)
     if written in BEYOND_MODEL:
         return written
+    if _LATIN_LETTER.search(message):
+        return None
     return page_language if page_language in BEYOND_MODEL else None
 
 

@@ -123,7 +123,7 @@ def test_the_note_survives_a_reload_of_the_session(tmp_path, kind):
     engine = engine_on(tmp_path, chat)  # the app started again on the same database
     try:
         session = engine.session("s")
-        assert shown(session.send("hi", language="ko").wait()) == localized("ko", "reply_greeting")
+        assert shown(session.send("반가워요!", language="ko").wait()) == localized("ko", "reply_greeting")
         assert [m.content for m in session.messages()[1::2]] == [f"{localized('ko', 'reply_greeting')}\n\n{note}",
                                                                  localized("ko", "reply_greeting")]
     finally:

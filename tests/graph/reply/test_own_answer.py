@@ -13,7 +13,8 @@ pytestmark = pytest.mark.unit
 @pytest.mark.parametrize(("message", "page", "language"), [
     ("오늘 공원에 갔어요.", "en", "ko"),
     ("我今天去了公园。", "en", "zh"),
-    ("hi", "ko", "ko"),
+    ("hi", "ko", None),  # written in English on a Korean page: the model answers in English
+    ("?", "ko", "ko"),  # no letters of its own: the page's language
     ("我今天去了公园。", "ko", "zh"),  # the message's own script first
     ("I went to the park today.", "en", None),
 ])
