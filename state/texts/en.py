@@ -207,6 +207,7 @@ ACTION = {
     "attach_refused": "not added",
     "rewrite_nothing": "There is no question to send again.",
     "regenerate_unanswered": "The last question has no answer yet. Press Retry.",
+    "retry_nothing": "Every question has its answer: there is nothing to retry.",
     "rewrite_summarized": "This turn was already summarized and cannot be changed. Ask again in a new message.",
     "rewrite_moved": "The conversation moved on meanwhile, so nothing was replaced. Try again on the last turn.",
     "rewrite_too_old": "This message is too far back to change. Edit a more recent one, or ask in a new message.",

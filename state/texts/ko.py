@@ -199,6 +199,7 @@ ACTION = {
     "attach_refused": "추가하지 못함",
     "rewrite_nothing": "다시 보낼 질문이 없습니다.",
     "regenerate_unanswered": "마지막 질문에 아직 답이 없습니다. '다시 시도'를 누르세요.",
+    "retry_nothing": "모든 질문에 답이 있어 다시 시도할 것이 없습니다.",
     "rewrite_summarized": "이 턴은 이미 요약되어 바꿀 수 없습니다. 새 메시지로 이어서 물어보세요.",
     "rewrite_moved": "그사이 대화가 이어져 아무것도 바꾸지 않았습니다. 마지막 턴에서 다시 해 보세요.",
     "rewrite_too_old": "이 메시지는 너무 오래되어 고칠 수 없습니다. 최근 메시지를 고치거나 새 메시지로 물어보세요.",
