@@ -26,6 +26,7 @@ class TurnRun:
         self.stop_event = threading.Event()
         self.cancelled = threading.Event()  # dropped before it began: the engine closed or the session went
         self.events: list[TurnEvent] = []
+        self._streamed: list[str] = []  # the reply's text so far, whoever reads the events (a page reloaded too)
         self._queue: queue.Queue[Any] = queue.Queue()
         self._work, self._on_exit = work, on_exit
         self._thread = threading.Thread(target=self._produce, name="turn", daemon=True)
@@ -38,6 +39,7 @@ class TurnRun:
     def _produce(self) -> None:
         try:
             for event in self._work(self):
+                self._note_streamed(event)
                 self._queue.put(event)
         except Exception as error:  # storage closed under a turn that outlived its engine
             if self.cancelled.is_set():
@@ -48,6 +50,18 @@ class TurnRun:
         finally:
             self._on_exit()
             self._queue.put(_DONE)
+
+    def _note_streamed(self, event: TurnEvent) -> None:
+        """Keep the reply's text as it streams; the text before a tool call is not the answer."""
+        if event.kind == "token":
+            self._streamed.append(event.text)
+        elif event.kind == "tool" and event.tool["phase"] == "call":
+            self._streamed.clear()
+
+    @property
+    def streamed(self) -> str:
+        """The reply's text streamed so far."""
+        return "".join(self._streamed)
 
     def __iter__(self) -> Iterator[TurnEvent]:
         while True:

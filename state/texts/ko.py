@@ -207,6 +207,15 @@ ACTION = {
     "version_next": "다음 버전",
     "version_of": "{shown}/{count}",
     "version_busy": "답을 만드는 중에는 버전을 바꿀 수 없습니다.",
+    "edit_leaves_out_one": "보내면 이 질문부터 새 버전이 시작됩니다. 뒤의 턴 1개는 새 버전에 들어가지 않고 지금 "
+                           "보이는 버전에 그대로 남습니다. 위의 ‹ ›로 돌아갈 수 있습니다.",
+    "edit_leaves_out": "보내면 이 질문부터 새 버전이 시작됩니다. 뒤의 턴 {later}개는 새 버전에 들어가지 않고 지금 "
+                       "보이는 버전에 그대로 남습니다. 위의 ‹ ›로 돌아갈 수 있습니다.",
+    "version_notice": "버전 {shown}/{count}",
+    "version_later_one": "뒤의 턴 1개는 버전 {version}에 남아 있습니다",
+    "version_later": "뒤의 턴 {later}개는 버전 {version}에 남아 있습니다",
+    "version_show": "버전 {version} 보기",
+    "live_turn": "아직 답을 쓰는 중입니다.",
     "export_header": "{turns}턴 · {day}에 내보냄",
     "export_turn": "{turn}턴",
     "export_you": "👤 나",
