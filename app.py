@@ -15,6 +15,7 @@ from component.chat import (
 from component.export import draw_export, title_of
 from component.i18n import keep_language, language, t
 from component.layout import draw_page_style, side_pane
+from component.live_turn import draw_live_turn
 from component.message_actions import take_rewrite
 from component.notices import draw_notices
 from component.paste import draw_paste_offer, offer_as_document
@@ -66,13 +67,14 @@ with chat_column:
     rewrite = take_rewrite(session.id)  # a new version of a turn: regenerated, or its question edited
     messages = before_turn(view.messages, rewrite["turn"]) if rewrite else view.messages
     draw_transcript(messages, session, view.get("pinned", []), view.get("feedback", {}), session.versions())
+    live = not rewrite and draw_live_turn(session)  # a reload mid-reply: the question and what streamed, at once
     draw_found_turn(view.turns_completed)
     draw_compression_notice(view.get("compression_notice"), view.turns_completed)
     if rewrite:
         run_rewrite(session, rewrite, view.messages, choice.compression_rate, stop_place)
         st.rerun()
     draw_notices()
-    if view.unfinished or turn_error(session.id):
+    if not live and (view.unfinished or turn_error(session.id)):
         if draw_retry(session, stop_place):
             st.rerun()
     prompt = draw_paste_offer(session) or take_example()

@@ -19,7 +19,7 @@ ERROR_KEY = "turn_errors"
 RUNNING_KEY = "running_turn"
 LONG_MESSAGE_CHARS = 5000
 # a turn refused before it ran: nothing changed, nothing to retry
-REFUSALS = {"empty", "rewrite_nothing", "regenerate_unanswered", "rewrite_summarized", "rewrite_moved",
+REFUSALS = {"empty", "rewrite_nothing", "regenerate_unanswered", "retry_nothing", "rewrite_summarized", "rewrite_moved",
             "rewrite_too_old"}
 
 

@@ -8,6 +8,7 @@ from langchain_core.messages import BaseMessage
 
 from component.i18n import t
 from component.notices import keep_notice
+from component.version_notice import show_version
 from graph.engine import Session, TurnVersions, clean_user_text
 
 REWRITE_KEY = "rewrite_request"
@@ -87,20 +88,17 @@ def _send_edit(session_id: str, message_id: str, turn: int) -> None:
         keep_notice("warning", t("edit_empty"))
 
 
-def draw_edit_form(session: Session, message: BaseMessage, text: str, turn: int) -> None:
-    """The inline editor of a question: sending makes a new version of its turn (the earlier one is kept)."""
+def draw_edit_form(session: Session, message: BaseMessage, text: str, turn: int, later: int = 0) -> None:
+    """The inline editor of a question: sending makes a new version of its turn (the earlier one is kept), and
+    the `later` turns after it, left out of the new version, are said to stay in the one shown now."""
     with st.form(key=f"edit_form_{message.id}", border=False):
         st.text_area(t("edit"), value=text, key=f"edit_text_{message.id}", label_visibility="collapsed")
+        if later:
+            st.info(t("edit_leaves_out_one") if later == 1 else t("edit_leaves_out", later=later), icon="🔀")
         with st.container(horizontal=True):
             st.form_submit_button(t("edit_send"), type="primary", on_click=_send_edit,
                                   args=(session.id, message.id, turn))
             st.form_submit_button(t("cancel"), on_click=_stop_editing)
-
-
-def _show_version(session: Session, turn: int, shown: int) -> None:
-    """Show another version of a turn; while a reply is being written, say why nothing changed."""
-    if not session.show_version(turn, shown):
-        keep_notice("warning", t("version_busy"))
 
 
 def draw_version_switch(session: Session, turn: int, versions: TurnVersions) -> None:
@@ -108,10 +106,10 @@ def draw_version_switch(session: Session, turn: int, versions: TurnVersions) -> 
     with st.container(horizontal=True, gap=None, vertical_alignment="center", width="content",
                       key=f"versions_{turn}"):
         st.button("‹", key=f"version_back_{turn}", help=t("version_previous"), type="tertiary",
-                  disabled=versions.shown <= 1, on_click=_show_version, args=(session, turn, versions.shown - 1))
+                  disabled=versions.shown <= 1, on_click=show_version, args=(session, turn, versions.shown - 1))
         st.caption(t("version_of", shown=versions.shown, count=versions.count), width="content")
         st.button("›", key=f"version_next_{turn}", help=t("version_next"), type="tertiary",
-                  disabled=versions.shown >= versions.count, on_click=_show_version,
+                  disabled=versions.shown >= versions.count, on_click=show_version,
                   args=(session, turn, versions.shown + 1))
 
 

@@ -10,6 +10,7 @@ from component.attach import draw_attachments
 from component.chat import draw_sources, draw_tool_call, draw_user_text
 from component.i18n import t
 from component.message_actions import draw_edit_form, draw_message_actions, editing, prepare_actions
+from component.version_notice import draw_version_notice
 from graph.engine import Session, TurnVersions
 from state.messages import message_text
 from state.turns import turns_of
@@ -25,14 +26,15 @@ def draw_recalled(session: Session, turns: list[int]) -> None:
                        f"🤖 {record.get('assistant', '')}")
 
 
-def draw_question(session: Session | None, message: HumanMessage, pinned: bool, turn: int) -> None:
-    """A user bubble: the text (or its editor), and its actions."""
+def draw_question(session: Session | None, message: HumanMessage, pinned: bool, turn: int, later: int = 0) -> None:
+    """A user bubble: the text (or its editor, which says how many of the `later` turns a new version leaves
+    out), and its actions."""
     text = message_text(message)
     with st.chat_message("user"):
         if pinned:
             st.caption(t("pinned_mark"))
         if session is not None and editing(message):
-            draw_edit_form(session, message, text, turn)
+            draw_edit_form(session, message, text, turn, later)
             return
         draw_user_text(text)
         draw_attachments(message.additional_kwargs.get("attachments") or [])
@@ -75,7 +77,10 @@ def draw_transcript(messages: Sequence[BaseMessage], session: Session | None = N
         prepare_actions()
     for index, (number, question, answer) in enumerate(turns):
         last = index == len(turns) - 1
+        turn_versions = (versions or {}).get(number)
         if question is not None:
             st.html(f'<div id="turn-{number}"></div>')
-            draw_question(session, question, question.id in pinned, number)
-        draw_answer(session, answer, results, pinned, feedback or {}, last, number, (versions or {}).get(number))
+            if session is not None and turn_versions is not None:
+                draw_version_notice(session, number, turn_versions)
+            draw_question(session, question, question.id in pinned, number, turns[-1][0] - number)
+        draw_answer(session, answer, results, pinned, feedback or {}, last, number, turn_versions)

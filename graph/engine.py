@@ -53,13 +53,13 @@ from graph.session.versions import TurnVersions
 from graph.settings import Settings
 from graph.storage import Storage, open_storage, storage_for
 from prompt.system import BASE_SYSTEM_PROMPT
-from state.session import DocumentInfo, SessionInfo, SessionSettings, TurnEvent
+from state.session import DocumentInfo, LiveTurn, SessionInfo, SessionSettings, TurnEvent
 
 __all__ = ["Engine", "Session", "TurnRun", "open_engine", "assemble", "describe_error", "DocumentRefused",
            "DocumentInfo", "ModelOption", "ModelProfile", "SessionInfo", "SessionSettings", "Settings", "TurnEvent",
            "count_message_tokens", "new_session_id", "saved_sessions", "summary_statistics", "validate_session_id",
            "clean_user_text", "session_json", "session_markdown", "DOCUMENT_TYPES", "SessionNotFound",
-           "TurnVersions"]
+           "TurnVersions", "LiveTurn"]
 
 
 @dataclass

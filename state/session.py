@@ -106,6 +106,15 @@ EventData = ToolData | SummaryData | NoticeData | ReplyData | ErrorData
 
 
 @dataclass(frozen=True)
+class LiveTurn:
+    """A turn running now, as a page loaded meanwhile shows it: its question (empty when the transcript already
+    holds it, as on Retry) and the reply streamed so far."""
+
+    question: str
+    streamed: str
+
+
+@dataclass(frozen=True)
 class TurnEvent:
     """Something a caller shows while a turn runs.
 

@@ -9,7 +9,7 @@ from langchain_core.messages import BaseMessage, HumanMessage
 from graph.memory.planner import plan_input
 from graph.session.arguments import checked_language, checked_message_id, checked_text, checked_turn
 from graph.session.edits import SessionEdits
-from graph.session.journal import restore_pending
+from graph.session.journal import read_pending, restore_pending
 from graph.session.owner import SessionNotFound
 from graph.session.payload import turn_input
 from graph.session.rewind import fork_turn
@@ -20,8 +20,9 @@ from graph.session.turn_run import TurnRun
 from graph.session.user_input import clean_user_text
 from graph.session.versions import SessionVersions
 from graph.session.view import SessionView
+from state.messages import message_text
 from state.refusals import Refused
-from state.session import SessionSettings, TurnEvent
+from state.session import LiveTurn, SessionSettings, TurnEvent
 from state.texts import localized
 
 
@@ -70,6 +71,19 @@ class Session(SessionEdits, SessionVersions):
             return False
         with self.services.storage.session_lock(self.id, wait=False) as free:
             return bool(free) and restore_pending(self.services.runner, self.services.storage, self.id)
+
+    def live_turn(self) -> LiveTurn | None:
+        """The turn of this session running now in this process, as a page loaded meanwhile shows it: the question
+        its journal holds until the run saves it, and what was streamed so far; None when none runs."""
+        self._check()
+        run = self.services.turns.active(self.id)
+        if run is None or run.is_answered.is_set():
+            return None  # none runs, or its answer is saved and shown with the transcript
+        pending = read_pending(self.services.storage, self.id)
+        if pending is None and not self.unfinished():
+            return None  # saved already: the transcript shows it whole
+        question = message_text(pending["messages"][0]) if pending else ""
+        return LiveTurn(question, run.streamed)
 
     def messages(self) -> list[BaseMessage]:
         """The whole transcript."""

@@ -14,7 +14,8 @@ from graph.session.run import TurnRunner
 from graph.storage import Storage
 from state.messages import message_text
 
-TURN_INPUT_KEYS = ("messages", "session_id", "compression_rate", "turn_count", "pinned", "feedback")
+TURN_INPUT_KEYS = ("messages", "session_id", "compression_rate", "turn_count", "pinned", "feedback", "summary_history",
+                   "consolidated")
 
 
 def write_pending(storage: Storage, session_id: str, payload: dict) -> None:
@@ -46,10 +47,11 @@ def restore_pending(runner: TurnRunner, storage: Storage, session_id: str) -> bo
     pending = read_pending(storage, session_id)
     if pending is None:
         return False
-    restored = not runner.has_message(session_id, pending["messages"][0].id)
+    fork = pending.get(FORK)  # a new line's first message goes back on that line, unless the line was saved
+    restored = (not runner.has_line(session_id, str(fork.get("branch") or "")) if fork else
+                not runner.has_message(session_id, pending["messages"][0].id))  # a regenerate's has the old id
     if restored:
         values = {key: pending[key] for key in TURN_INPUT_KEYS if key in pending}  # older rows held more
-        fork = pending.get(FORK)  # a new line's first message goes back on that line
         runner.put_input(turn_config(session_id, pending.get("turn_count") or 0, fork) if fork else
                          thread_config(session_id), values)
     storage.journal_clear(session_id)

@@ -14,6 +14,7 @@ from typing import Any, cast
 from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage
 
 from graph.request.layout import without_turn
+from graph.session.carried import carried_changes
 from graph.session.journal import with_message_id
 from graph.session.services import SessionServices
 from graph.storage.checkpoint_tree import CheckpointTree, before, forks_text
@@ -104,10 +105,9 @@ def fork_turn(services: SessionServices, session_id: str, language: str, turn: i
             return take_back_last_turn(services, session_id, language, answered_only, payload_for, expected_id)
         return refusal(language, "rewrite_too_old")
     line = forks_text((*before(tree.shown(), turn), (turn, uuid.uuid4().hex[:8])))
-    kept = {message.id for message in messages[:start]}  # pins and thumbs on what the new line shares stay
+    shared = {str(message.id) for message in messages[:start]}  # what the person did to these stays
     payload = {**with_message_id(payload_for(cast(HumanMessage, messages[start]))),
-               "pinned": [mid for mid in values.get("pinned") or [] if mid in kept],
-               "feedback": {mid: choice for mid, choice in (values.get("feedback") or {}).items() if mid in kept}}
+               **carried_changes(values, turn, shared)}
     services.generation(session_id, advance=True)  # what the background began on the old line is not kept
     services.recall.drop_from(session_id, turn)
     services.storage.cache_drop_from(session_id, turn)

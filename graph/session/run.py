@@ -53,14 +53,32 @@ class TurnRunner:
         """Whether the shown line holds the message (a turn's input, once its run saved it)."""
         return any(message.id == message_id for message in reversed(self.messages(session_id)))
 
+    def has_line(self, session_id: str, branch: str) -> bool:
+        """Whether a checkpoint of the line `branch` names was saved (a new version's run saved itself)."""
+        tree = CheckpointTree(self.storage.checkpoint_rows(session_id))
+        return any(forks_text(tree.forks(row)) == branch for row in tree.rows.values())
+
     def put_input(self, config: RunnableConfig, values: dict) -> None:
         """Write `values` as the input of a turn (no node's edges run): a message a crash cut off, or an old turn
         taken back."""
         self.graph.update_state(config, values, as_node="__start__")
 
+    def has_step_to_run(self, config: RunnableConfig) -> bool:
+        """Whether the checkpoint `config` names (the shown line's newest by default) has a step Retry would run."""
+        return bool(self.graph.get_state(config).next)
+
+    def restart_turn(self, config: RunnableConfig) -> None:
+        """Save the checkpoint `config` names again as the newest, its turn to run from its first node: what a
+        version switch does to a line whose turn is not finished, so Retry still has the turn to run."""
+        self.graph.update_state(config, {}, as_node="__start__")
+
     def make_newest(self, config: RunnableConfig) -> None:
-        """Make the checkpoint `config` names the thread's newest (a version switched to); a line that stopped
-        mid-turn is copied as it is."""
+        """Make the checkpoint `config` names the thread's newest (a version switched to). A re-save as the node
+        that ran last would drop a step still to run (the input of a turn a crash cut off), so a line whose turn
+        is not finished starts that turn again; one that cannot be re-saved is copied as it is."""
+        if self.has_step_to_run(config):
+            self.restart_turn(config)
+            return
         try:
             self.graph.update_state(config, None)
         except InvalidUpdateError:

@@ -17,7 +17,7 @@ from graph.session.turn_run import TurnRun
 from state.session import TurnEvent
 from state.texts import localized
 from state.titles import gist_title
-from state.turns import completed_turn_count, first_user_text
+from state.turns import completed_turn_count, first_user_text, has_unfinished_turn
 
 RewindFor = Callable[[], Rewind | TurnEvent]  # a rewind, decided under the lock when the turn's time has come
 
@@ -59,6 +59,9 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
             return
         if rewound is not None:  # a new version starts a line of its own: work after it is current
             generation = services.generation(session_id)
+        if payload is None and rewound is None and not ready_to_resume(services, session_id):
+            yield refusal(language, "retry_nothing")
+            return
         payload, config = journaled(services, session_id, payload, rewound)
         with services.activity.running():  # background work waits until the reply is made
             saved = yield from services.runner.run(config, payload, run.stop_event, settings)
@@ -70,6 +73,19 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
         services.recall.backfill(session_id)  # an older session's turns gain their vectors
     services.prefetcher.schedule(session_id, settings.compression_rate,
                                  lambda: services.generation(session_id) == generation)
+
+
+def ready_to_resume(services: SessionServices, session_id: str) -> bool:
+    """Whether Retry has a turn to continue: the shown line's step still to run, or else its unanswered question,
+    whose turn then starts again from its first node; False when every question has its answer. The caller holds
+    the session's lock."""
+    runner, config = services.runner, thread_config(session_id)
+    if runner.has_step_to_run(config):
+        return True
+    if not has_unfinished_turn(runner.messages(session_id)):
+        return False
+    runner.restart_turn(config)
+    return True
 
 
 def journaled(services: SessionServices, session_id: str, payload: dict | None,

@@ -32,6 +32,7 @@ class TurnRun:
         self.events: list[TurnEvent] = []
         self.is_answered = threading.Event()
         self._finished = False  # the queue's end was read
+        self._streamed: list[str] = []  # the reply's text so far, whoever reads the events (a page reloaded too)
         self._queue: queue.Queue[Any] = queue.Queue()
         self._work, self._on_exit = work, on_exit
         self._thread = threading.Thread(target=self._produce, name="turn", daemon=True)
@@ -44,6 +45,7 @@ class TurnRun:
     def _produce(self) -> None:
         try:
             for event in self._work(self):
+                self._note_streamed(event)
                 self._queue.put(event)
         except Exception as error:  # storage closed under a turn that outlived its engine
             if self.cancelled.is_set():
@@ -59,6 +61,18 @@ class TurnRun:
         """The answer is final and saved: iteration ends here, and Stop has nothing left to stop."""
         self.is_answered.set()
         self._queue.put(_ANSWERED)
+
+    def _note_streamed(self, event: TurnEvent) -> None:
+        """Keep the reply's text as it streams; the text before a tool call is not the answer."""
+        if event.kind == "token":
+            self._streamed.append(event.text)
+        elif event.kind == "tool" and event.tool["phase"] == "call":
+            self._streamed.clear()
+
+    @property
+    def streamed(self) -> str:
+        """The reply's text streamed so far."""
+        return "".join(self._streamed)
 
     def __iter__(self) -> Iterator[TurnEvent]:
         while True:

@@ -1,7 +1,7 @@
 """The versions of a session's turns, read from LangGraph's checkpoint history, and switching the one shown: the
 chosen line's newest checkpoint becomes the thread's newest again, and recall and search follow it."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from time import monotonic, sleep
 
 from graph.session.arguments import checked_turn
@@ -16,10 +16,12 @@ LOCK_POLL = 0.05
 
 @dataclass(frozen=True)
 class TurnVersions:
-    """Which version of a turn is shown (1 is the first) and how many there are."""
+    """Which version of a turn is shown (1 is the first), how many there are, and how many turns follow this one in
+    each version (`later[0]` for the first), so a page can say what another version still holds."""
 
     shown: int
     count: int
+    later: tuple[int, ...] = field(default=(), compare=False)
 
 
 def turn_versions(tree: CheckpointTree) -> dict[int, TurnVersions]:
@@ -30,7 +32,8 @@ def turn_versions(tree: CheckpointTree) -> dict[int, TurnVersions]:
         versions = tree.versions(turn)
         keys = [version.key for version in versions]
         if len(versions) > 1 and fork_at(shown_line, turn) in keys:
-            found[turn] = TurnVersions(keys.index(fork_at(shown_line, turn)) + 1, len(versions))
+            later = tuple(max(0, (tree.turn(tree.rows[version.leaf]) or turn) - turn) for version in versions)
+            found[turn] = TurnVersions(keys.index(fork_at(shown_line, turn)) + 1, len(versions), later)
     return found
 
 

@@ -29,7 +29,8 @@ class SessionStore(Protocol):
     """The session list, titles and each session's settings."""
 
     def record_session(self, session_id: str, first_message: str, turns: int) -> None:
-        """Note a session's activity; the title is set once, from its first message."""
+        """Note a session's activity and the gist of the first question it shows: an automatic title follows that
+        gist when it changes (another version of the first question); a title the person chose stays."""
 
     def rename_session(self, session_id: str, title: str) -> None:
         """Give a session the title a person chose."""

@@ -209,6 +209,7 @@ ACTION = {
     "attach_refused": "not added",
     "rewrite_nothing": "There is no question to send again.",
     "regenerate_unanswered": "The last question has no answer yet. Press Retry.",
+    "retry_nothing": "Every question has its answer: there is nothing to retry.",
     "rewrite_summarized": "This turn was already summarized and cannot be changed. Ask again in a new message.",
     "rewrite_moved": "The conversation moved on meanwhile, so nothing was replaced. Try again on the last turn.",
     "rewrite_too_old": "This message is too far back to change. Edit a more recent one, or ask in a new message.",
@@ -216,6 +217,15 @@ ACTION = {
     "version_next": "Next version",
     "version_of": "{shown}/{count}",
     "version_busy": "Versions cannot be switched while an answer is being written.",
+    "edit_leaves_out_one": "Sending starts a new version from this question. The 1 turn after it is left out of "
+                           "the new version and stays in the version shown now: ‹ › above switches back.",
+    "edit_leaves_out": "Sending starts a new version from this question. The {later} turns after it are left out of "
+                       "the new version and stay in the version shown now: ‹ › above switches back.",
+    "version_notice": "Version {shown} of {count}",
+    "version_later_one": "1 later turn stays in version {version}",
+    "version_later": "{later} later turns stay in version {version}",
+    "version_show": "Show version {version}",
+    "live_turn": "This reply is still being written.",
     "export_header": "Turns: {turns} · exported {day}",
     "export_turn": "Turn {turn}",
     "export_you": "👤 You",

@@ -201,6 +201,7 @@ ACTION = {
     "attach_refused": "추가하지 못함",
     "rewrite_nothing": "다시 보낼 질문이 없습니다.",
     "regenerate_unanswered": "마지막 질문에 아직 답이 없습니다. '다시 시도'를 누르세요.",
+    "retry_nothing": "모든 질문에 답이 있어 다시 시도할 것이 없습니다.",
     "rewrite_summarized": "이 턴은 이미 요약되어 바꿀 수 없습니다. 새 메시지로 이어서 물어보세요.",
     "rewrite_moved": "그사이 대화가 이어져 아무것도 바꾸지 않았습니다. 마지막 턴에서 다시 해 보세요.",
     "rewrite_too_old": "이 메시지는 너무 오래되어 고칠 수 없습니다. 최근 메시지를 고치거나 새 메시지로 물어보세요.",
@@ -208,6 +209,15 @@ ACTION = {
     "version_next": "다음 버전",
     "version_of": "{shown}/{count}",
     "version_busy": "답을 만드는 중에는 버전을 바꿀 수 없습니다.",
+    "edit_leaves_out_one": "보내면 이 질문부터 새 버전이 시작됩니다. 뒤의 턴 1개는 새 버전에 들어가지 않고 지금 "
+                           "보이는 버전에 그대로 남습니다. 위의 ‹ ›로 돌아갈 수 있습니다.",
+    "edit_leaves_out": "보내면 이 질문부터 새 버전이 시작됩니다. 뒤의 턴 {later}개는 새 버전에 들어가지 않고 지금 "
+                       "보이는 버전에 그대로 남습니다. 위의 ‹ ›로 돌아갈 수 있습니다.",
+    "version_notice": "버전 {shown}/{count}",
+    "version_later_one": "뒤의 턴 1개는 버전 {version}에 남아 있습니다",
+    "version_later": "뒤의 턴 {later}개는 버전 {version}에 남아 있습니다",
+    "version_show": "버전 {version} 보기",
+    "live_turn": "아직 답을 쓰는 중입니다.",
     "export_header": "{turns}턴 · {day}에 내보냄",
     "export_turn": "{turn}턴",
     "export_you": "👤 나",

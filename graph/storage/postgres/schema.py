@@ -182,6 +182,9 @@ MIGRATIONS: list[list[str]] = [
     ["ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS model TEXT NOT NULL DEFAULT ''"],
     # 13: a session's settings are one JSON value of SessionSettings' fields, so a new setting needs no column
     _settings_as_json(),
+    # 14: whether the person chose the title, and the gist of the first question an automatic one follows
+    ["ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS title_chosen INTEGER NOT NULL DEFAULT 0",
+     "ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS title_gist TEXT"],
 ]
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:

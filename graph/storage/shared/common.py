@@ -3,7 +3,8 @@
 from datetime import UTC, datetime
 
 TITLE_CHARS = 60
-SESSION_COLUMNS = ("thread_id", "owner", "title", "updated_at", "turns", "settings")  # settings: one JSON value
+SESSION_COLUMNS = ("thread_id", "owner", "title", "title_chosen", "title_gist", "updated_at", "turns",
+                   "settings")  # settings: one JSON value
 DEFAULT_OWNER = ""  # whose a session is without sign-in, and every session stored before owners existed
 # every table holding a session's rows; chunks before their documents
 SESSION_TABLES = ("chat_sessions", "summary_prefetch", "turn_journal", "document_chunks", "documents",

@@ -10,18 +10,23 @@ class SessionRows(Tables):
     """Rows of `chat_sessions`: title, last activity, turns done, and the session's settings."""
 
     def record_session(self, session_id: str, first_message: str, turns: int) -> None:
+        # an automatic title follows the first question shown when it changes (a version of it); a chosen one stays
+        gist = self.dialect.text(make_title(first_message))
         with self.rows() as cur:
             cur.execute(
-                "INSERT INTO chat_sessions (thread_id, title, updated_at, turns) VALUES (?, ?, ?, ?) "
+                "INSERT INTO chat_sessions (thread_id, title, title_gist, updated_at, turns) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (thread_id) DO UPDATE SET updated_at = excluded.updated_at, turns = excluded.turns, "
-                "title = CASE WHEN chat_sessions.title = '' THEN excluded.title ELSE chat_sessions.title END",
-                (session_id, self.dialect.text(make_title(first_message)), utc_now(), turns),
+                "title = CASE WHEN chat_sessions.title = '' THEN excluded.title "
+                "WHEN chat_sessions.title_chosen = 0 AND chat_sessions.title_gist IS NOT NULL "
+                "AND chat_sessions.title_gist <> excluded.title_gist THEN excluded.title "
+                "ELSE chat_sessions.title END, title_gist = excluded.title_gist",
+                (session_id, gist, gist, utc_now(), turns),
             )
 
     def rename_session(self, session_id: str, title: str) -> None:
         with self.rows() as cur:
-            cur.execute("INSERT INTO chat_sessions (thread_id, title, updated_at) VALUES (?, ?, ?) "
-                        "ON CONFLICT (thread_id) DO UPDATE SET title = excluded.title",
+            cur.execute("INSERT INTO chat_sessions (thread_id, title, title_chosen, updated_at) VALUES (?, ?, 1, ?) "
+                        "ON CONFLICT (thread_id) DO UPDATE SET title = excluded.title, title_chosen = 1",
                         (session_id, self.dialect.text(make_title(title)), utc_now()))
 
     def session_title(self, session_id: str) -> str:

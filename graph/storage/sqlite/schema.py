@@ -121,6 +121,9 @@ MIGRATIONS: list[list[str]] = [
     ["ALTER TABLE chat_sessions ADD COLUMN model TEXT NOT NULL DEFAULT ''"],
     # 10: a session's settings are one JSON value of SessionSettings' fields, so a new setting needs no column
     _settings_as_json(),
+    # 11: whether the person chose the title, and the gist of the first question an automatic one follows
+    ["ALTER TABLE chat_sessions ADD COLUMN title_chosen INTEGER NOT NULL DEFAULT 0",
+     "ALTER TABLE chat_sessions ADD COLUMN title_gist TEXT"],
 ]
 
 

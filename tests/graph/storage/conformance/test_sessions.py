@@ -27,11 +27,24 @@ def test_sessions_with_checkpoints_are_listed_newest_first(storage: Storage):
 def test_the_title_is_set_once_and_a_rename_replaces_it(storage: Storage):
     put_checkpoint(storage, "a")
     storage.record_session("a", "original title", 1)
-    storage.record_session("a", "a later message", 2)
+    storage.record_session("a", "original title", 2)
     assert storage.list_sessions()[0].title == "original title"
     assert storage.list_sessions()[0].turns == 2
     storage.rename_session("a", "My name")
     assert storage.list_sessions()[0].title == "My name"
+
+
+def test_an_automatic_title_follows_the_first_question_shown_and_a_chosen_one_stays(storage: Storage):
+    put_checkpoint(storage, "a")
+    storage.record_session("a", "My bank PIN is 8812", 1)
+    assert storage.replace_title("a", "My bank PIN is 8812", "Bank details")  # named by a model
+    storage.record_session("a", "My bank PIN is 8812", 2)
+    assert storage.session_title("a") == "Bank details"  # the same first question: the named title stays
+    storage.record_session("a", "Plan a picnic", 1)  # another version of the first question is shown
+    assert storage.session_title("a") == "Plan a picnic"
+    storage.rename_session("a", "Weekend")
+    storage.record_session("a", "My bank PIN is 8812", 2)
+    assert storage.session_title("a") == "Weekend"
 
 
 def test_a_session_without_a_title_is_listed_by_its_id(storage: Storage):
