@@ -1,6 +1,8 @@
-"""Reading a message's text, whatever shape its content has."""
+"""Reading a message's text, whatever shape its content has, and the mark a stopped reply ends with."""
 
 from langchain_core.messages import BaseMessage
+
+STOPPED_MARK = "⏹"  # ends the kept text of a reply the person stopped
 
 
 def message_text(message: BaseMessage) -> str:

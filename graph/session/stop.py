@@ -6,11 +6,12 @@ from graph.builder import ChatGraph
 from graph.models.cancel import GenerationStopped, StopSignal
 from graph.session.configs import thread_config
 from prompt.tools import TOOL_CANCELLED
+from state.messages import STOPPED_MARK
 from state.turns import has_unfinished_turn
 
 __all__ = ["GenerationStopped", "StopSignal", "STOPPED_NOTE", "finish_stopped_turn"]
 
-STOPPED_NOTE = "⏹"
+STOPPED_NOTE = STOPPED_MARK
 
 
 def finish_stopped_turn(graph: ChatGraph, session_id: str, partial_text: str) -> str | None:

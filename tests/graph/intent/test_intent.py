@@ -161,8 +161,9 @@ PATHOLOGICAL = [
 
 @pytest.mark.parametrize("text", PATHOLOGICAL)
 def test_adversarial_input_stays_fast(text):
-    """Pathological input cannot make a pattern backtrack for long."""
+    """Pathological input cannot make a pattern backtrack for long: a backtracking pattern takes seconds to hours
+    on these, a linear one microseconds, so the bound holds on the busiest machine."""
     detect_tool_call(text)
     started = time.perf_counter()
     assert detect_tool_call(text) is None
-    assert time.perf_counter() - started < 0.005
+    assert time.perf_counter() - started < 0.5

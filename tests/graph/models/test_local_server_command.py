@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.models.local_server import MOST_THREADS, PROMPT_CACHE_BYTES, SERVER_ENVIRONMENT, LocalModelServer
+from graph.models.local_server import LocalModelServer
+from graph.models.server_command import MOST_THREADS, PROMPT_CACHE_BYTES, SERVER_ENVIRONMENT
 
 pytestmark = pytest.mark.unit
 

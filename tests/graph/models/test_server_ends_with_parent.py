@@ -18,7 +18,8 @@ ENDED_WITHIN = 60.0  # generous on a busy machine; a server that outlives its pa
 PARENT = """
 import subprocess, sys, time
 sys.path.insert(0, {root!r})
-from graph.models.local_server import LocalModelServer, find_bundled_model, guarded
+from graph.models.local_server import LocalModelServer, find_bundled_model
+from graph.models.server_command import guarded
 if {real}:
     server = LocalModelServer(find_bundled_model())
     server.start()

@@ -1,6 +1,7 @@
 """Bad input gets a clear answer and loses nothing: empty or invisible, huge, control characters, bad settings."""
 
 import stat
+import threading
 import unicodedata
 
 import pytest
@@ -98,6 +99,11 @@ def test_unwritable_database_path_is_a_clear_error_at_start_up(tmp_path, monkeyp
     monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
     monkeypatch.setenv("CHAT_MODEL", "any")
     app = AppTest.from_file("../../../app.py", default_timeout=30).run()
+    for _ in range(600):  # the engine starts on a thread of its own behind the page
+        if app.error:
+            break
+        threading.Event().wait(0.05)
+        app.run()
     assert not app.exception
     assert any("Cannot open the chat database" in e.value for e in app.error)
     assert len(app.chat_input) == 0
