@@ -185,7 +185,7 @@ ENGINE = {
     "message_not_shown": "That message is not in the conversation shown (it may belong to another version), so "
                          "nothing was changed.",
     "turn_wrong_type": "A turn is named by its number (1, 2, 3, …), not by {given}.",
-    "language_wrong_type": "The page's language is named by its code ('en', 'ko'), not by {given}.",
+    "language_wrong_type": "The page's language is named by its code ('en', 'ko', 'zh'), not by {given}.",
     "text_wrong_type": "A message or summary is text, not {given}.",
 }
 

@@ -177,7 +177,7 @@ ENGINE = {
     "message_not_shown": "그 메시지는 지금 보이는 대화에 없습니다(다른 버전의 메시지일 수 있습니다). 아무것도 바꾸지 "
                          "않았습니다.",
     "turn_wrong_type": "턴은 번호(1, 2, 3, …)로 가리킵니다. {given}은(는) 받을 수 없습니다.",
-    "language_wrong_type": "페이지 언어는 코드('en', 'ko')로 가리킵니다. {given}은(는) 받을 수 없습니다.",
+    "language_wrong_type": "페이지 언어는 코드('en', 'ko', 'zh')로 가리킵니다. {given}은(는) 받을 수 없습니다.",
     "text_wrong_type": "메시지와 요약은 텍스트여야 합니다. {given}은(는) 받을 수 없습니다.",
 }
 
