@@ -178,6 +178,11 @@ ENGINE = {
                         "from earlier, sums, the time and lines of your documents. A larger model answers in "
                         "full: connect one through an OpenAI-compatible endpoint (set OPENAI_BASE_URL and "
                         "CHAT_MODEL and restart), or choose one in the model picker in the sidebar.",
+    # who said a summary's line, and the tools' names a summary states their results under
+    "summary_person": "User",
+    "summary_assistant": "Assistant",
+    "tool_calculator": "Calculator",
+    "tool_get_current_datetime": "Clock",
     "setting_not_text": "The setting {name} must be text, not {given}.",
     "setting_not_switch": "The setting {name} must be true or false, not {given}.",
     "setting_not_number": "The setting {name} must be a number, not {given}.",

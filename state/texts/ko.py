@@ -170,6 +170,11 @@ ENGINE = {
                         "앱이 직접 아는 것(앞서 하신 말씀, 계산, 지금 시각, 문서의 내용)으로만 답해요. 온전한 "
                         "답을 받으려면 더 큰 모델을 OpenAI 호환 엔드포인트로 연결하세요(OPENAI_BASE_URL과 "
                         "CHAT_MODEL을 설정한 뒤 다시 시작). 사이드바의 모델 선택에서 고를 수도 있어요.",
+    # who said a summary's line, and the tools' names a summary states their results under
+    "summary_person": "사용자",
+    "summary_assistant": "어시스턴트",
+    "tool_calculator": "계산기",
+    "tool_get_current_datetime": "시계",
     "setting_not_text": "설정 {name}은(는) 텍스트여야 합니다. {given}은(는) 받을 수 없습니다.",
     "setting_not_switch": "설정 {name}은(는) 참 또는 거짓이어야 합니다. {given}은(는) 받을 수 없습니다.",
     "setting_not_number": "설정 {name}은(는) 숫자여야 합니다. {given}은(는) 받을 수 없습니다.",

@@ -164,6 +164,11 @@ ENGINE = {
     "small_model_note": "提示：现在回答的是应用内置的小模型，它写不好中文，所以只用应用本身知道的内容回答（您之前说过"
                         "的话、计算、现在的时间、文档的内容）。要得到完整的回答，请通过 OpenAI 兼容的端点连接更大的模型"
                         "（设置 OPENAI_BASE_URL 和 CHAT_MODEL 后重新启动），或在侧边栏的模型选择中选择一个。",
+    # who said a summary's line, and the tools' names a summary states their results under
+    "summary_person": "用户",
+    "summary_assistant": "助手",
+    "tool_calculator": "计算器",
+    "tool_get_current_datetime": "时钟",
     "setting_not_text": "设置 {name} 必须是文本，不能是 {given}。",
     "setting_not_switch": "设置 {name} 必须是 true 或 false，不能是 {given}。",
     "setting_not_number": "设置 {name} 必须是数字，不能是 {given}。",
