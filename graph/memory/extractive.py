@@ -65,10 +65,10 @@ def _score(speaker: str, text: str, counts: Counter[str]) -> float:
     asked = text.rstrip().endswith(("?", "？"))
     score = 2.0 * bool(NUMBER.search(text)) + 1.5 * bool(MONTHS.search(text)) + 1.0 * len(NAME.findall(text))
     score += 1.5 * bool(LIFE_WORDS & {*words, *english_words(text)})
-    if speaker in (PERSON, SUMMARY) and not asked:
-        score += 1.0 + 1.0 * bool(FIRST_PERSON.search(text))
+    if speaker in (PERSON, SUMMARY) and not asked and DENSE_SCRIPT.search(text):  # a name there has no capital
+        score += 1.5 + 0.5 * bool(FIRST_PERSON.search(text))  # letter: what the person states stands for it
     score += 1.0 * is_tool(speaker) + sum(min(counts[word], 3) for word in words) / (len(words) + 4)
-    return score - 2.0 * asked
+    return score - 0.5 * asked
 
 
 def extractive_summary(lines: Sequence[tuple[str, str]], target_chars: int, language: str = "en") -> str:
@@ -125,6 +125,8 @@ def cut_at_word(text: str, room: int, shortest: int | None = None) -> str:
     `shortest` characters (half the room by default), else hard (Chinese has no spaces)."""
     if room <= 3:
         return ""
+    if len(text) <= room:
+        return text  # a whole sentence is no start of one
     head = text[: room - 1]
     space = head.rfind(" ")
     return (head[:space] if space > (room // 2 if shortest is None else shortest) else head).rstrip() + "…"
