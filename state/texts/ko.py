@@ -100,6 +100,9 @@ UI = {
     "paste_as_document": "📎 문서로 추가",
     "paste_as_message": "메시지로 보내기",
     "paste_added": "'{title}' 문서로 추가했습니다. 이제 질문해 보세요.",
+    "answer_details": "자세히: 이 답이 기억해 낸 이전 턴",
+    "system_prompt_default": "당신은 도움이 되는 AI 어시스턴트입니다. 사용자가 쓰는 언어로 답하세요. 정확하고 간결하게 "
+                             "답하고, 아래의 대화 요약은 이 대화에 대해 이미 알고 있는 내용으로 활용하세요.",
     "recalled_part": "기억해 낸 턴",
     "parts": {"system": "시스템", "summary": "요약", "pinned": "고정된 메시지", "raw": "요약 안 된 턴",
               "recall": "기억해 낸 턴", "current": "현재 턴", "tools": "도구 정의", "total": "합계",

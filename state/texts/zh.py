@@ -100,6 +100,9 @@ UI = {
     "paste_as_document": "📎 作为文档添加",
     "paste_as_message": "作为消息发送",
     "paste_added": "已添加为文档“{title}”。现在可以提问了。",
+    "answer_details": "详情：这个回答回忆起的之前轮次",
+    "system_prompt_default": "你是一个乐于助人的 AI 助手。请用用户所用的语言回答。回答要准确、简洁，并把下面的对话总结"
+                             "当作你对这个对话已经知道的内容。",
     "recalled_part": "回忆起的轮次",
     "parts": {"system": "系统", "summary": "总结", "pinned": "固定的消息", "raw": "未总结的轮次",
               "recall": "回忆起的轮次", "current": "当前轮次", "tools": "工具定义", "total": "合计",

@@ -50,3 +50,15 @@ def test_a_chinese_pages_summaries_are_headed_in_chinese(fake_engine):
     assert "[이전 대화 요약]" not in system
     panel = [*(e.label for e in app.expander), *(m.value for m in app.markdown)]
     assert any("[第 1-3 轮] 压缩率 0.3" in text for text in panel)
+
+
+def test_the_system_prompt_is_shown_in_chinese_and_the_model_reads_the_apps_own(fake_engine):
+    app = chinese_page()
+    shown = app.text_area(key="system_prompt_text")
+    assert shown.value.startswith("你是一个乐于助人的 AI 助手。")
+    app.button(key="save_prompt").click().run()  # saving it unchanged keeps the app's own
+    assert fake_engine.engine.session(app.session_state["session_id"]).settings().system_prompt == ""
+    send(app, "你好")
+    assert str(fake_engine.chat.calls[-1][0].content).startswith("You are a helpful AI assistant.")
+    app.sidebar.get("button_group")[0].set_value("ko").run()
+    assert app.text_area(key="system_prompt_text").value.startswith("당신은 도움이 되는 AI 어시스턴트입니다.")

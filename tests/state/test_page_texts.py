@@ -44,3 +44,9 @@ def test_no_chinese_text_is_empty_or_left_in_another_language():
 
 def test_a_chinese_text_is_filled_like_any_other():
     assert localized("zh", "summarized", spans="1-3") == "已总结第 1-3 轮"
+
+
+def test_the_english_default_system_prompt_is_the_one_the_model_reads():
+    from prompt.system import BASE_SYSTEM_PROMPT
+
+    assert localized("en", "system_prompt_default") == BASE_SYSTEM_PROMPT
