@@ -1,10 +1,12 @@
 """Times as the person reads them: in the browser's time zone (its IANA name, else its offset from UTC), never the
-server's; a stored time is UTC or carries its offset."""
+server's; a stored time is UTC or carries its offset. The zone is kept with the chat for the clock tool."""
 
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
+
+from graph.engine import Session
 
 
 def zone_of(name: str | None, offset_minutes: int | None) -> tzinfo:
@@ -39,3 +41,11 @@ def local_time(moment: str | datetime, shape: str = "%m-%d %H:%M") -> str:
 def local_now() -> datetime:
     """The person's current time."""
     return datetime.now(browser_zone())
+
+
+def keep_time_zone(session: Session) -> None:
+    """Keep the browser's zone with the chat as a message is sent (a chat not begun is not made by it), so the
+    clock tool tells the person's time."""
+    name = st.context.timezone or ""
+    if name and session.settings().time_zone != name:
+        session.save_settings(time_zone=name)

@@ -103,9 +103,9 @@ UI = {
     "paste_as_message": "Send as a message",
     "paste_added": "Added as the document '{title}'. Ask your question now.",
     "answer_details": "Details: the earlier turns this answer recalled",
-    "system_prompt_default": "You are a helpful AI assistant. Answer in the language the user writes in. Be accurate and "
-                             "concise, and use the conversation summaries below as things you already know about "
-                             "this conversation.",
+    "system_prompt_default": "You are a helpful AI assistant. Answer in the language the user writes in. "
+                             "Be accurate and concise, and use the conversation summaries below as things you "
+                             "already know about this conversation.",
     "recalled_part": "Recalled turns",
     "parts": {"system": "System", "summary": "Summaries", "pinned": "Pinned messages",
               "raw": "Unsummarized turns", "recall": "Recalled turns", "current": "Current turn",

@@ -33,7 +33,8 @@ def test_an_answer_lists_the_turns_it_recalled(app, fake_engine):
     send(app, "What is the wifi password at home?")
     answer = app.chat_message[-1]
     assert not answer.expander  # one click away, in the row of actions: not spelled out under every answer
-    details = [block for block in answer.get("popover") if block.proto.popover.help == "자세히: 이 답이 기억해 낸 이전 턴"]
+    details = [block for block in answer.get("popover")
+               if block.proto.popover.help == "자세히: 이 답이 기억해 낸 이전 턴"]
     assert len(details) == 1
     captions = [c.value for c in details[0].caption]
     assert any(caption.startswith("기억해 낸 턴: #1") for caption in captions)
