@@ -2,14 +2,31 @@
 clock (the browser's zone, not the server's UTC)."""
 
 import re
+import sys
 from datetime import datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
+from tests.component.browser.conftest import RunningApp
+
 pytestmark = pytest.mark.browser
 
 ZONE = "Asia/Shanghai"
+STREAMLIT = Path(sys.executable).with_name("streamlit")  # this interpreter's: a checkout may share a virtualenv
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory):
+    """The app run by this interpreter's Streamlit on a fresh database, stopped after the module."""
+    app = RunningApp(tmp_path_factory.mktemp("logs") / "app.log", command=(str(STREAMLIT), "run", "app.py"),
+                     CHAT_DB_PATH=str(tmp_path_factory.mktemp("browser") / "chat.sqlite"))
+    try:
+        app.wait_until_healthy()
+        yield app.url
+    finally:
+        app.stop()
 
 
 @pytest.fixture
@@ -35,6 +52,7 @@ def test_a_chinese_browser_gets_the_page_in_chinese_on_its_own_clock(app_url, ch
     page.get_by_text("好的，我记住了。").first.wait_for(timeout=180_000)
 
     shown_hour = datetime.now(ZoneInfo(ZONE)).strftime("%m-%d %H:")
-    meta = sidebar.get_by_text(re.compile(r"^1 轮 · \d\d-\d\d \d\d:\d\d$")).first
+    sidebar.locator("[class*='st-key-open_'] button").first.hover()  # the chat's turns and time: its tooltip
+    meta = page.get_by_text(re.compile(r"^1 轮 · \d\d-\d\d \d\d:\d\d$")).first
     meta.wait_for(timeout=60_000)
     assert meta.inner_text().startswith(f"1 轮 · {shown_hour}"), meta.inner_text()
