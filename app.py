@@ -26,6 +26,7 @@ from component.sidebar import draw_sidebar
 from component.signin import require_access
 from component.startup import EngineStart, engine_or_waiting_page
 from component.summary_panel import draw_summary_panel
+from component.time_zone import keep_time_zone
 from component.transcript import draw_transcript
 from component.welcome import draw_chat_head, take_example
 from graph.engine import Settings, clean_user_text, open_engine
@@ -95,6 +96,7 @@ if prompt is not None:
             with st.chat_message("user"):
                 draw_user_text(prompt.strip())
                 attachments = attach_in_bubble(session, files) if files else []
+            keep_time_zone(session)
             due = session.summary_due(view.values)
             run_turn(session, session.send(prompt, choice.compression_rate, language(), attachments), due,
                      stop_place)

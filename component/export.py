@@ -6,6 +6,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from component.i18n import language, t
+from component.time_zone import local_now
 from graph.engine import SessionInfo, session_json, session_markdown
 
 
@@ -24,9 +25,9 @@ def draw_export(session_id: str, title: str, values: dict) -> None:
     """Two download buttons in a small menu; the files are written only when one is clicked."""
     if not values.get("messages"):
         return
-    stem, chosen = file_stem(title, session_id), language()
+    stem, chosen, now = file_stem(title, session_id), language(), local_now()
     with st.popover(t("export"), type="tertiary"):
-        st.download_button(t("export_markdown"), data=lambda: session_markdown(title, values, chosen),
+        st.download_button(t("export_markdown"), data=lambda: session_markdown(title, values, chosen, now),
                            file_name=f"{stem}.md", mime="text/markdown", key="export_markdown",
                            on_click="ignore", icon="📝")
         st.download_button(t("export_json"), data=lambda: session_json(session_id, title, values),

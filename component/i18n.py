@@ -7,16 +7,22 @@ from state.texts import TEXT
 
 LANGUAGE_KEY = "language"
 LANGUAGE_PARAM = "lang"
-LANGUAGES = {"ko": "한국어", "en": "English"}
+LANGUAGES = {"ko": "한국어", "en": "English", "zh": "简体中文"}
 DEFAULT_LANGUAGE = "ko"  # when the browser says nothing
 
 
-def browser_language() -> str:
-    """Korean for a Korean browser, English for any other; the default when the browser does not say."""
-    locale = st.context.locale
+def language_of_locale(locale: str | None) -> str:
+    """The page language for a browser locale: Korean for `ko…`, Chinese for `zh…`, English for any other; the
+    default when the browser does not say."""
     if not locale:
         return DEFAULT_LANGUAGE
-    return "ko" if locale.lower().startswith("ko") else "en"
+    code = locale.lower().replace("_", "-").split("-")[0]
+    return code if code in ("ko", "zh") else "en"
+
+
+def browser_language() -> str:
+    """The language of the browser's locale."""
+    return language_of_locale(st.context.locale)
 
 
 def language() -> str:

@@ -7,6 +7,7 @@ import sys
 
 from streamlit import config
 
+from component.i18n import language_of_locale
 from component.signin import local_only, sign_in_configured
 from state.texts import localized
 
@@ -27,7 +28,7 @@ def refusal() -> str | None:
     address = config.get_option("server.address")
     if local_only(address) or sign_in_configured():
         return None
-    return localized("ko" if os.environ.get("LANG", "").startswith("ko") else "en", "refused_to_listen",
+    return localized(language_of_locale(os.environ.get("LANG") or "en"), "refused_to_listen",
                      address=address or "0.0.0.0")
 
 

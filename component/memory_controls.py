@@ -4,7 +4,7 @@ Each is saved for the open chat when the person changes it, never merely because
 
 import streamlit as st
 
-from component.i18n import t
+from component.i18n import language, t
 from graph.engine import Engine, Session, SessionSettings
 from state.budgets import CONTEXT_BUDGET_STEP, MIN_CONTEXT_BUDGET
 from state.rates import COMPRESSION_RATE_STEP, MAX_COMPRESSION_RATE, MIN_COMPRESSION_RATE
@@ -25,7 +25,7 @@ def _save(session: Session, field: str, key: str) -> None:
 def _rate_changed(session: Session) -> None:
     """The chat keeps its rate (saved here, once), and its next summary is made again ahead of time at that rate."""
     session.save_settings(compression_rate=st.session_state[RATE_KEY])
-    session.prepare()
+    session.prepare(language=language())
 
 
 def draw_rate(session: Session, stored: SessionSettings) -> float:

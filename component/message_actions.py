@@ -2,6 +2,7 @@
 ‹ 1/2 › between a turn's versions, and 👍/👎 on answers; a click asks for the rewrite, the next render runs it."""
 
 import html
+from collections.abc import Callable
 
 import streamlit as st
 from langchain_core.messages import BaseMessage
@@ -129,9 +130,9 @@ def draw_copy(text: str, key: str) -> None:
 
 def draw_message_actions(session: Session, message: BaseMessage, text: str, *, pinned: bool, turn: int,
                          feedback: str | None = None, answer: bool = False, last: bool = False,
-                         versions: TurnVersions | None = None) -> None:
+                         versions: TurnVersions | None = None, details: Callable[[], None] | None = None) -> None:
     """The row under a message: copy and pin always; on a question, edit; on an answer, its turn's versions,
-    regenerate (on the last) and 👍/👎."""
+    regenerate (on the last), 👍/👎 and its details (`details` draws them)."""
     if not message.id:
         return
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key=f"actions_{message.id}"):
@@ -150,3 +151,5 @@ def draw_message_actions(session: Session, message: BaseMessage, text: str, *, p
             chosen = {choice: value for value, choice in FEEDBACK.items()}.get(feedback or "")
             st.feedback("thumbs", key=f"feedback_{message.id}", default=chosen, on_change=_save_feedback,
                         args=(session, message.id))
+        if details is not None:
+            details()

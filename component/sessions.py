@@ -1,12 +1,12 @@
 """The chats in the sidebar: which one is open, the list with the open one highlighted, rename and delete."""
 
 import contextlib
-from datetime import datetime
 
 import streamlit as st
 
 from component.i18n import t, t_count
 from component.signin import current_owner
+from component.time_zone import local_time
 from graph.engine import Engine, Session, SessionInfo, SessionNotFound, new_session_id, validate_session_id
 
 SESSION_KEY = "session_id"
@@ -85,7 +85,7 @@ def as_plain_text(text: str) -> str:
 
 def chat_meta(session: SessionInfo) -> str:
     """How many turns a chat has and when it was last used, e.g. "1 turn · 11-25 09:30"."""
-    when = datetime.fromisoformat(session.updated_at).astimezone().strftime("%m-%d %H:%M") if session.updated_at else ""
+    when = local_time(session.updated_at) if session.updated_at else ""  # the person's clock, not the server's
     return t_count("chat_meta", session.turns, when=when).rstrip(" ·")
 
 

@@ -14,6 +14,7 @@ from component.search import draw_search
 from component.sessions import draw_session_list, start_new_chat
 from component.signin import draw_account
 from graph.engine import Engine, Session, SessionInfo, SessionSettings
+from state.texts import localized
 
 PROMPT_KEY = "system_prompt_text"
 AGENT_KEY = "agent_prompt_text"
@@ -28,17 +29,32 @@ class SidebarChoice:
     compression_rate: float
 
 
+def default_prompts() -> set[str]:
+    """The app's own system prompt in every page language."""
+    return {localized(language, "system_prompt_default") for language in LANGUAGES}
+
+
+def shown_default_prompt(engine_default: str) -> str:
+    """The system prompt a chat without its own is answered with, as the person reads it: the app's own in the
+    page's language (the model reads it in English, and answers in the person's language either way); one the
+    engine was given instead, as given."""
+    return t("system_prompt_default") if engine_default == localized("en", "system_prompt_default") \
+        else engine_default
+
+
 def draw_prompts(engine: Engine, session: Session) -> None:
     """The system prompt and seed 004's modifiers (agent prompt, reminder, old tool results), saved per chat."""
     stored = session.settings()
-    default_prompt = engine.default_system_prompt
+    default_prompt = shown_default_prompt(engine.default_system_prompt)
     for key, value in ((PROMPT_KEY, stored.system_prompt or default_prompt), (AGENT_KEY, stored.agent_prompt),
                        (REMINDER_KEY, stored.reminder), (HIDE_TOOLS_KEY, stored.hide_old_tool_results)):
         st.session_state.setdefault(key, value)  # the open chat's own, also in the browser after a switch
+    if st.session_state[PROMPT_KEY] in default_prompts():  # the app's own follows the page's language
+        st.session_state[PROMPT_KEY] = default_prompt
     with st.expander(t("advanced")):
         text = st.text_area(t("system_prompt"), height=160, key=PROMPT_KEY, help=t("system_prompt_help"))
         if st.button(t("save"), key="save_prompt"):
-            prompt = "" if text.strip() == default_prompt else text.strip()
+            prompt = "" if text.strip() in {engine.default_system_prompt, *default_prompts()} else text.strip()
             _save(session, stored, system_prompt=prompt)
         st.divider()
         st.caption(t("modifiers"))

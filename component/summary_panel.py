@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from component.i18n import t, t_count
+from component.i18n import language, t, t_count
 from graph.engine import Session, summary_statistics
 from state import SummaryRecord
 from state.chat_state import ContextPoint
@@ -105,7 +105,7 @@ def draw_consolidated(consolidated: Sequence[SummaryRecord]) -> None:
 
 def _summarize_now(session: Session, compression_rate: float) -> None:
     """Runs before the page is drawn, so the panel already shows the new summary."""
-    done = session.summarize_now(compression_rate)
+    done = session.summarize_now(compression_rate, language())
     st.toast(t("summarize_now_done") if done else t("summarize_now_none"), icon="🗜️")
 
 

@@ -17,10 +17,12 @@ from state.turns import turns_of
 
 
 def draw_recalled(session: Session, turns: list[int]) -> None:
-    """Under an answer that used recall: which earlier turns came back, expandable to the excerpts."""
+    """In an answer's row of actions, one click away: which earlier turns it recalled, with their excerpts (what
+    a developer checks, not what a person reads under every answer)."""
     if not turns:
         return
-    with st.expander(t("recalled", turns=", ".join(f"#{turn}" for turn in turns))):
+    with st.popover("ⓘ", help=t("answer_details"), type="tertiary"):
+        st.caption(t("recalled", turns=", ".join(f"#{turn}" for turn in turns)))
         for record in session.turn_excerpts(turns):
             st.caption(f"#{record['turn']} · {record.get('date', '')}  \n👤 {record.get('user', '')}  \n"
                        f"🤖 {record.get('assistant', '')}")
@@ -62,9 +64,10 @@ def draw_answer(session: Session | None, answer: list[BaseMessage], results: Map
             return
         draw_sources(final.response_metadata.get("sources") or [])
         if session is not None:
-            draw_recalled(session, final.response_metadata.get("recalled") or [])
+            recalled = final.response_metadata.get("recalled") or []
             draw_message_actions(session, final, message_text(final), pinned=final.id in pinned, turn=turn,
-                                 feedback=feedback.get(final.id or ""), answer=True, last=last, versions=versions)
+                                 feedback=feedback.get(final.id or ""), answer=True, last=last, versions=versions,
+                                 details=lambda: draw_recalled(session, recalled))
 
 
 def draw_transcript(messages: Sequence[BaseMessage], session: Session | None = None, pinned: Sequence[str] = (),

@@ -17,8 +17,9 @@ BASE_SYSTEM_PROMPT = (
 SYSTEM_PROMPT_TEMPLATE = "{base_prompt}\n\nToday's date: {today}"
 
 # The summaries' heading and line in the chat's language; the design's own (Korean) where it is not known.
-SUMMARY_HEADINGS = {"ko": "[이전 대화 요약]", "en": "[Summary of the conversation so far]"}
-SUMMARY_LINE_TEMPLATES = {"ko": "[{first}-{last}턴] {summary}", "en": "[Turns {first}-{last}] {summary}"}
+SUMMARY_HEADINGS = {"ko": "[이전 대화 요약]", "en": "[Summary of the conversation so far]", "zh": "[之前对话的总结]"}
+SUMMARY_LINE_TEMPLATES = {"ko": "[{first}-{last}턴] {summary}", "en": "[Turns {first}-{last}] {summary}",
+                          "zh": "[第{first}-{last}轮] {summary}"}
 DESIGN_LANGUAGE = "ko"
 
 SUMMARY_SECTION_HEADER = "\n" + SUMMARY_HEADINGS[DESIGN_LANGUAGE]

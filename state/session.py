@@ -34,6 +34,7 @@ class SessionSettings:
     context_budget: int = DEFAULT_CONTEXT_BUDGET
     model: str = ""  # the model that answers this session; '' (or one the endpoint no longer serves): the default
     language: str = "en"  # the page's language; each turn runs with its caller's, for what a reply tells the person
+    time_zone: str = ""  # the person's (their browser's IANA name), which the clock tells the time in; '' the server's
 
     def __post_init__(self) -> None:
         """Validated once, where settings enter (the page, the session API, storage, a turn's input): every field

@@ -10,6 +10,8 @@ import re
 import sys
 from typing import Any
 
+from graph.documents.cjk_pdf import as_written, register_cjk_cmaps
+
 REFUSED = 2
 OUT_OF_MEMORY = 3
 ENCODINGS = ("utf-8-sig", "cp949", "cp1252")  # then latin-1, which decodes any bytes at all
@@ -53,16 +55,18 @@ def declared_pages(reader: Any) -> int:
 
 
 def pdf_text(data: bytes, max_pages: int, max_chars: int) -> str:
-    """A PDF's text page by page; the declared page count is checked before the page tree is walked."""
+    """A PDF's text page by page, Korean and Chinese as written; the declared page count is checked before the
+    page tree is walked."""
     from pypdf import PdfReader  # only PDFs pay for importing it
 
+    register_cjk_cmaps()
     reader = PdfReader(io.BytesIO(data))
     pages = declared_pages(reader)
     if pages > max_pages or (pages := len(reader.pages)) > max_pages:
         raise Unreadable(f"this PDF has {pages:,} pages; at most {max_pages:,} can be read.")
     texts, chars = [], 0
     for page in reader.pages:
-        texts.append(page.extract_text() or "")
+        texts.append(as_written(page.extract_text() or ""))
         chars += len(texts[-1])
         if chars > max_chars:
             raise Unreadable(TOO_LONG.format(max_chars))

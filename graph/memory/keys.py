@@ -26,13 +26,15 @@ def _digest(*parts: object) -> str:
 
 
 def block_key(
-    thread_id: str, turns: list[int], messages: Sequence[BaseMessage], rate: float, previous: str = ""
+    thread_id: str, turns: list[int], messages: Sequence[BaseMessage], rate: float, previous: str = "",
+    language: str = "en",
 ) -> str:
-    """Identifies a block summary: same session, turns, rate, previous summary and exactly the same messages."""
+    """Identifies a block summary: same session, turns, rate, previous summary, language and exactly the same
+    messages."""
     content = [(message.id, len(message_text(message))) for message in messages]
-    return _digest("block", thread_id, turns, round(rate, 3), content, previous)
+    return _digest("block", thread_id, turns, round(rate, 3), content, previous, language)
 
 
-def merge_key(thread_id: str, records: Sequence[SummaryRecord]) -> str:
-    """Identifies a merge: same session and exactly the same records merged."""
-    return _digest("merge", thread_id, [(record["turns"], record["summary"]) for record in records])
+def merge_key(thread_id: str, records: Sequence[SummaryRecord], language: str = "en") -> str:
+    """Identifies a merge: same session, language and exactly the same records merged."""
+    return _digest("merge", thread_id, [(record["turns"], record["summary"]) for record in records], language)

@@ -62,12 +62,12 @@ def merge_target_chars(records: Sequence[SummaryRecord], budget_tokens: int) -> 
 
 def merge_records(
     model: Summarizer, records: Sequence[SummaryRecord], target_chars: int, thread_id: str,
-    seconds: float | None = None,
+    seconds: float | None = None, language: str = "en",
 ) -> SummaryRecord:
-    """One higher-level record covering every turn of `records`."""
+    """One higher-level record covering every turn of `records` (an extract's lines labelled in `language`)."""
     if isinstance(model, ExtractiveSummarizer):
         summary = model.summarize([line for record in records for line in summary_lines(record["summary"])],
-                                  target_chars)
+                                  target_chars, language)
     else:
         summary = answer_at_length(model, get_merge_prompt(records, target_chars), target_chars, seconds)
     if not summary:

@@ -35,10 +35,15 @@ INLINE_MERGE_OVERSHOOT = 1.5  # with a prefetcher, merge inline only past 1.5x t
 
 
 def plan_input(state: Mapping[str, Any], session_id: str, settings: SessionSettings) -> dict[str, Any]:
-    """A session's saved values as the planner reads them: with its id, its context policy and its context
-    budget (settings, so they are not in the state)."""
+    """A session's saved values as the planner reads them: with its id, its context policy, its context budget
+    and the page's language summaries are labelled in (settings, so they are not in the state)."""
     return {**state, "session_id": session_id, "context_policy": settings.context_policy,
-            "context_budget": settings.context_budget}
+            "context_budget": settings.context_budget, "language": settings.language}
+
+
+def language(values: Mapping[str, Any]) -> str:
+    """The page's language the session's summaries are labelled in."""
+    return str(values.get("language") or "en")
 
 
 @dataclass(frozen=True)
@@ -85,10 +90,10 @@ class SummaryPlanner:
         cap = self.incremental_cap_chars if policy.incremental else None
         for turns, block in self.due(values, history):
             previous = policy.previous(history)
-            key = block_key(thread_id, turns, block, rate, previous["summary"] if previous else "")
+            key = block_key(thread_id, turns, block, rate, previous["summary"] if previous else "", language(values))
             ready = self.cache.cache_take(key) if self.cache else None
             record = ready or summarize_block(self.model, thread_id, turns, block, rate, previous, cap,
-                                              self.deadline_seconds)
+                                              self.deadline_seconds, language(values))
             history.append(record)  # type: ignore[arg-type]
             yield PlannedRecord(key, turns, block, record)  # type: ignore[arg-type]
 
@@ -104,7 +109,7 @@ class SummaryPlanner:
         policy = self.policy(values)
         cap = self.incremental_cap_chars if policy.incremental else None
         return summarize_block(self.model, values.get("session_id", ""), numbers, block, rate,
-                               policy.previous(history), cap, self.deadline_seconds)
+                               policy.previous(history), cap, self.deadline_seconds, language(values))
 
     def summary_budget(self, values: Mapping[str, Any]) -> int | None:
         """The tokens this session's summaries may take: the engine's cap, within a share of the session's own
@@ -131,14 +136,14 @@ class SummaryPlanner:
         plan = self.merge_plan(history, consolidated, budget)
         if not plan or not budget:
             return consolidated
-        ready: Any = self.cache.cache_take(merge_key(thread_id, plan)) if self.cache else None
+        ready: Any = self.cache.cache_take(merge_key(thread_id, plan, language(values))) if self.cache else None
         if ready is None:
             total = sum(record_tokens(record) for record in active_summaries(history, consolidated))
             if self.cache is not None and total <= budget * INLINE_MERGE_OVERSHOOT:
                 return consolidated
             try:
                 ready = merge_records(self.model, plan, merge_target_chars(plan, budget), thread_id,
-                                      self.deadline_seconds)
+                                      self.deadline_seconds, language(values))
             except Exception:  # a failed merge only delays it
                 logger.warning("Merging summaries of turns %s-%s failed", plan[0]["turns"][0],
                                plan[-1]["turns"][-1], exc_info=True)
@@ -160,7 +165,8 @@ class SummaryPlanner:
             return
         budget = self.summary_budget(values)
         plan = self.merge_plan(history, values.get("consolidated") or [], budget)
-        if plan and budget and not cache.cache_has(merge_key(thread_id, plan)):
+        key = merge_key(thread_id, plan, language(values))
+        if plan and budget and not cache.cache_has(key):
             merged = merge_records(self.model, plan, merge_target_chars(plan, budget), thread_id,
-                                   self.deadline_seconds)
-            cache.cache_put(merge_key(thread_id, plan), thread_id, dict(merged))
+                                   self.deadline_seconds, language(values))
+            cache.cache_put(key, thread_id, dict(merged))

@@ -5,6 +5,7 @@ while any turn runs, so a reply never shares the model or the cores with it."""
 import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -58,17 +59,19 @@ class SummaryPrefetcher:
         self._closed = False
 
     def schedule(self, session_id: str, compression_rate: float,
-                 still_current: Callable[[], bool] = lambda: True) -> Future:
-        """Queue the work for a session after its turn; the rate is the one the next turn will use, and
-        `still_current` turns False if the session is deleted before the work is done."""
-        return self._executor.submit(self._run, session_id, compression_rate, still_current)
+                 still_current: Callable[[], bool] = lambda: True, language: str = "") -> Future:
+        """Queue the work for a session after its turn; the rate and the page's language are the ones the next
+        turn will use ('' for the saved settings' language), and `still_current` turns False if the session is
+        deleted before the work is done."""
+        return self._executor.submit(self._run, session_id, compression_rate, still_current, language)
 
-    def _run(self, session_id: str, rate: float, still_current: Callable[[], bool]) -> None:
+    def _run(self, session_id: str, rate: float, still_current: Callable[[], bool], language: str = "") -> None:
         if self._closed or not still_current():
             return
         self.wait_quiet()
         try:
             settings = self.storage.load_settings(session_id)
+            settings = replace(settings, language=language) if language else settings
             planner = self.planner_of(settings) if self.planner_of is not None else self.planner
             values = plan_input(self.read_state(session_id), session_id, settings)
             cache = SessionCache(self.storage, session_id, still_current)

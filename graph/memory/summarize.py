@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
 from graph.memory.extractive import ExtractiveSummarizer, summary_lines
 from graph.memory.length import forced_fit, length_bounds, trim_to_bounds
+from graph.memory.summary_labels import speaker_lines
 from graph.models.deadline import invoke_within
 from graph.reply.clean_text import clean_model_text
 from graph.request.tokens import count_text
@@ -55,33 +56,18 @@ def answer_at_length(model: BaseChatModel, prompt: str, target_length: int, seco
                                                                 target_length)
 
 
-def speaker_lines(messages: Sequence[BaseMessage]) -> list[tuple[str, str]]:
-    """The messages as (speaker, text): the person, the assistant (with the tools it called) and tool results."""
-    lines = []
-    for message in messages:
-        text = message_text(message)
-        if isinstance(message, ToolMessage):
-            lines.append(("Tool", f"{message.name or 'tool'}: {text}"))
-        elif isinstance(message, AIMessage):
-            calls = [f"{call['name']}({call['args']})" for call in message.tool_calls]
-            lines.append(("Assistant", " ".join([*(f"Called {call}." for call in calls), text]).strip()))
-        else:
-            lines.append(("User", text))
-    return [(speaker, text) for speaker, text in lines if text]
-
-
 def generate_summary(
     model: Summarizer, messages: Sequence[BaseMessage], target_length: int, previous: str = "",
-    seconds: float | None = None,
+    seconds: float | None = None, language: str = "en",
 ) -> str:
     """Ask the summary model for a summary of `target_length` characters (within 10%), and hold it to that.
 
     With a previous summary the request folds it in (seed 001's incremental summary); `seconds` bounds the
-    whole call. An extractive summarizer chooses the sentences itself.
+    whole call. An extractive summarizer chooses the sentences itself, labelled in `language` (the page's).
     """
     if isinstance(model, ExtractiveSummarizer):
         lines = [*(summary_lines(previous) if previous else []), *speaker_lines(messages)]
-        summary = model.summarize(lines, target_length)
+        summary = model.summarize(lines, target_length, language)
         if not summary:
             raise ValueError("there is nothing to summarize")
         return summary
@@ -102,6 +88,7 @@ def summarize_block(
     previous: SummaryRecord | None = None,
     target_cap: int | None = None,
     seconds: float | None = None,
+    language: str = "en",
 ) -> SummaryRecord:
     """Summarize one block of whole turns into a complete record; with `previous`, a new version of it.
 
@@ -112,7 +99,7 @@ def summarize_block(
     target = int(original_chars * compression_rate)
     if target_cap is not None:
         target = min(target, target_cap)
-    summary = generate_summary(model, messages, target, previous["summary"] if previous else "", seconds)
+    summary = generate_summary(model, messages, target, previous["summary"] if previous else "", seconds, language)
     covered = list(range(previous["turns"][0], turns[-1] + 1)) if previous else turns
     record = SummaryRecord(
         thread_id=thread_id,

@@ -25,18 +25,6 @@ TURNS = {"en": ("turn {first}", "turns {first}-{last}"), "ko": ("{first}턴", "{
 WHEN = {"en": " ({date})", "ko": "({date})", "zh": "（{date}）"}
 FROM_DOCUMENT = {"en": 'From {title}: "{text}"', "ko": '{title}에 이렇게 적혀 있어요: "{text}"',
                  "zh": "{title}中写道：“{text}”"}
-# The product's own short replies in a language the page has no texts for yet (`state/texts` has ko and en); a
-# texts file of the language, once added, is read instead.
-OWN_REPLIES = {"zh": {
-    "reply_acknowledged": "好的，我记住了。",
-    "reply_greeting": "你好！有什么可以帮您的吗？",
-    "reply_thanks": "不客气！",
-    "reply_unanswerable": "抱歉，这台电脑上的小模型无法用中文很好地回答这个问题。您之前说过的话、计算、现在的时间和"
-                          "您上传的文档内容，我可以帮您找到。",
-    "small_model_note": "提示：现在回答的是应用内置的小模型，它写不好中文，所以只用应用本身知道的内容回答（您之前说过"
-                        "的话、计算、现在的时间、文档的内容）。要得到完整的回答，请通过 OpenAI 兼容的端点连接更大的模型"
-                        "（设置 OPENAI_BASE_URL 和 CHAT_MODEL 后重新启动），或在侧边栏的模型选择中选择一个。",
-}}
 
 
 _TEXT = "{text}"

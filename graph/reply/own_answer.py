@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from langchain_core.messages import AIMessage, BaseMessage
 from langgraph.config import get_stream_writer
 
-from graph.recall.quote_text import OWN_REPLIES, quote_language
+from graph.recall.quote_text import quote_language
 from state.messages import message_text
 from state.texts import LANGUAGES, localized
 
@@ -40,11 +40,8 @@ def language_beyond_model(message: str, page_language: str) -> str | None:
 
 
 def own_text(language: str, key: str) -> str:
-    """One of the product's own replies in `language`: the page texts' when the page has the language, else the
-    ones kept beside the quote formats, else English."""
-    if language in LANGUAGES:
-        return localized(language, key)
-    return OWN_REPLIES.get(language, {}).get(key) or localized("en", key)
+    """One of the product's own replies in `language`: the page texts' (English for a language they lack)."""
+    return localized(language if language in LANGUAGES else "en", key)
 
 
 def acknowledgement(message: str, language: str) -> str:

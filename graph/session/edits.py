@@ -1,9 +1,11 @@
 """What a person changes in a session outside a turn: pins, summaries, documents; each under its lock."""
 
+from dataclasses import replace
+
 from graph.documents.store import DocumentRefused
 from graph.memory.edit import deleted_record, edited_record
 from graph.memory.planner import plan_input
-from graph.session.arguments import checked_message_id, checked_text, checked_turn, checked_turns
+from graph.session.arguments import checked_language, checked_message_id, checked_text, checked_turn, checked_turns
 from graph.session.ids import MAX_NAME_CHARS, checked_name
 from graph.session.owner import check_existing, check_owner, claim
 from graph.session.services import SessionServices
@@ -93,9 +95,10 @@ class SessionEdits:
                                                                                                  text.strip())
             self.services.update_state(self.id, {key: records[index:index + 1] if level <= 1 else records})
 
-    def summarize_now(self, compression_rate: float | None = None) -> bool:
-        """Summarize the completed turns not summarized yet (all but the last), at once; False when none."""
-        settings = self.settings()
+    def summarize_now(self, compression_rate: float | None = None, language: str = "en") -> bool:
+        """Summarize the completed turns not summarized yet (all but the last), at once, labelled in the page's
+        `language`; False when none."""
+        settings = replace(self.settings(), language=checked_language(language))
         rate = settings.with_rate(compression_rate).compression_rate
         if self.services.storage.session_owner(self.id) is None:
             return False  # a chat not begun has nothing to summarize

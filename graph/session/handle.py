@@ -210,11 +210,13 @@ class Session(SessionEdits, SessionVersions):
         for run in self.services.turns.runs(self.id):
             run.wait()
 
-    def prepare(self, compression_rate: float | None = None) -> None:
-        """Make the next summary ahead of time (after a turn, or when the rate changed)."""
+    def prepare(self, compression_rate: float | None = None, language: str = "") -> None:
+        """Make the next summary ahead of time (after a turn, or when the rate changed), labelled in the page's
+        `language` ('' for the saved settings')."""
         rate = self.settings().with_rate(compression_rate).compression_rate
         generation = self.services.generation(self.id)
-        self.services.prefetcher.schedule(self.id, rate, lambda: self.services.generation(self.id) == generation)
+        self.services.prefetcher.schedule(self.id, rate, lambda: self.services.generation(self.id) == generation,
+                                          checked_language(language))
 
     def _start(self, language: str, payload: dict | None = None, rewind: RewindFor | None = None) -> TurnRun:
         """Queue the turn behind the ones sent before it and start it (`graph.session.turn`)."""

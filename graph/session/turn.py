@@ -72,7 +72,7 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
         follow_shown_line(services, session_id)
         services.recall.backfill(session_id)  # an older session's turns gain their vectors
     services.prefetcher.schedule(session_id, settings.compression_rate,
-                                 lambda: services.generation(session_id) == generation)
+                                 lambda: services.generation(session_id) == generation, settings.language)
 
 
 def ready_to_resume(services: SessionServices, session_id: str) -> bool:

@@ -1,10 +1,13 @@
-"""The tools the agent may call: arithmetic and the current date and time."""
+"""The tools the agent may call: arithmetic and the current date and time (in the person's time zone)."""
 
-from datetime import datetime
+from datetime import datetime, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from langchain_core.tools import BaseTool, tool
+from langgraph.prebuilt import ToolRuntime
 
 from graph.tools.calculator import evaluate_expression
+from state.session import SessionSettings
 
 
 @tool
@@ -16,10 +19,19 @@ def calculator(expression: str) -> str:
     return str(result)
 
 
+def person_zone(runtime: ToolRuntime[SessionSettings] | None) -> tzinfo | None:
+    """The time zone of the person the turn answers (their session's setting), None for the server's."""
+    name = getattr(getattr(runtime, "context", None), "time_zone", "")
+    try:
+        return ZoneInfo(name) if name else None
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
 @tool
-def get_current_datetime() -> str:
+def get_current_datetime(runtime: ToolRuntime[SessionSettings] = None) -> str:  # type: ignore[assignment]
     """Return the current local date, time and weekday."""
-    return datetime.now().astimezone().strftime("%Y-%m-%d %H:%M:%S %Z (%A)")
+    return datetime.now().astimezone(person_zone(runtime)).strftime("%Y-%m-%d %H:%M:%S %Z (%A)")
 
 
 DEFAULT_TOOLS: list[BaseTool] = [calculator, get_current_datetime]

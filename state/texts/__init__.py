@@ -1,9 +1,9 @@
-"""Every text a person reads, per language (`ko.py`, `en.py`): the interface's, and the engine's refusals and
+"""Every text a person reads, per language (`ko.py`, `en.py`, `zh.py`): the interface's, and the engine's refusals and
 error explanations. One place, so a translation is never split across the code."""
 
-from state.texts import en, ko
+from state.texts import en, ko, zh
 
-LANGUAGES = {"ko": ko, "en": en}
+LANGUAGES = {"ko": ko, "en": en, "zh": zh}
 UI_TEXT = {lang: module.UI for lang, module in LANGUAGES.items()}
 LAYOUT_TEXT = {lang: module.LAYOUT for lang, module in LANGUAGES.items()}
 ENGINE_TEXT = {lang: module.ENGINE for lang, module in LANGUAGES.items()}

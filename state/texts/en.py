@@ -102,6 +102,10 @@ UI = {
     "paste_as_document": "📎 Add as a document",
     "paste_as_message": "Send as a message",
     "paste_added": "Added as the document '{title}'. Ask your question now.",
+    "answer_details": "Details: the earlier turns this answer recalled",
+    "system_prompt_default": "You are a helpful AI assistant. Answer in the language the user writes in. "
+                             "Be accurate and concise, and use the conversation summaries below as things you "
+                             "already know about this conversation.",
     "recalled_part": "Recalled turns",
     "parts": {"system": "System", "summary": "Summaries", "pinned": "Pinned messages",
               "raw": "Unsummarized turns", "recall": "Recalled turns", "current": "Current turn",
@@ -180,6 +184,11 @@ ENGINE = {
                         "from earlier, sums, the time and lines of your documents. A larger model answers in "
                         "full: connect one through an OpenAI-compatible endpoint (set OPENAI_BASE_URL and "
                         "CHAT_MODEL and restart), or choose one in the model picker in the sidebar.",
+    # who said a summary's line, and the tools' names a summary states their results under
+    "summary_person": "User",
+    "summary_assistant": "Assistant",
+    "tool_calculator": "Calculator",
+    "tool_get_current_datetime": "Clock",
     "setting_not_text": "The setting {name} must be text, not {given}.",
     "setting_not_switch": "The setting {name} must be true or false, not {given}.",
     "setting_not_number": "The setting {name} must be a number, not {given}.",
@@ -187,7 +196,7 @@ ENGINE = {
     "message_not_shown": "That message is not in the conversation shown (it may belong to another version), so "
                          "nothing was changed.",
     "turn_wrong_type": "A turn is named by its number (1, 2, 3, …), not by {given}.",
-    "language_wrong_type": "The page's language is named by its code ('en', 'ko'), not by {given}.",
+    "language_wrong_type": "The page's language is named by its code ('en', 'ko', 'zh'), not by {given}.",
     "text_wrong_type": "A message or summary is text, not {given}.",
 }
 

@@ -100,6 +100,9 @@ UI = {
     "paste_as_document": "📎 문서로 추가",
     "paste_as_message": "메시지로 보내기",
     "paste_added": "'{title}' 문서로 추가했습니다. 이제 질문해 보세요.",
+    "answer_details": "자세히: 이 답이 기억해 낸 이전 턴",
+    "system_prompt_default": "당신은 도움이 되는 AI 어시스턴트입니다. 사용자가 쓰는 언어로 답하세요. 정확하고 간결하게 "
+                             "답하고, 아래의 대화 요약은 이 대화에 대해 이미 알고 있는 내용으로 활용하세요.",
     "recalled_part": "기억해 낸 턴",
     "parts": {"system": "시스템", "summary": "요약", "pinned": "고정된 메시지", "raw": "요약 안 된 턴",
               "recall": "기억해 낸 턴", "current": "현재 턴", "tools": "도구 정의", "total": "합계",
@@ -172,6 +175,11 @@ ENGINE = {
                         "앱이 직접 아는 것(앞서 하신 말씀, 계산, 지금 시각, 문서의 내용)으로만 답해요. 온전한 "
                         "답을 받으려면 더 큰 모델을 OpenAI 호환 엔드포인트로 연결하세요(OPENAI_BASE_URL과 "
                         "CHAT_MODEL을 설정한 뒤 다시 시작). 사이드바의 모델 선택에서 고를 수도 있어요.",
+    # who said a summary's line, and the tools' names a summary states their results under
+    "summary_person": "사용자",
+    "summary_assistant": "어시스턴트",
+    "tool_calculator": "계산기",
+    "tool_get_current_datetime": "시계",
     "setting_not_text": "설정 {name}은(는) 텍스트여야 합니다. {given}은(는) 받을 수 없습니다.",
     "setting_not_switch": "설정 {name}은(는) 참 또는 거짓이어야 합니다. {given}은(는) 받을 수 없습니다.",
     "setting_not_number": "설정 {name}은(는) 숫자여야 합니다. {given}은(는) 받을 수 없습니다.",
@@ -179,7 +187,7 @@ ENGINE = {
     "message_not_shown": "그 메시지는 지금 보이는 대화에 없습니다(다른 버전의 메시지일 수 있습니다). 아무것도 바꾸지 "
                          "않았습니다.",
     "turn_wrong_type": "턴은 번호(1, 2, 3, …)로 가리킵니다. {given}은(는) 받을 수 없습니다.",
-    "language_wrong_type": "페이지 언어는 코드('en', 'ko')로 가리킵니다. {given}은(는) 받을 수 없습니다.",
+    "language_wrong_type": "페이지 언어는 코드('en', 'ko', 'zh')로 가리킵니다. {given}은(는) 받을 수 없습니다.",
     "text_wrong_type": "메시지와 요약은 텍스트여야 합니다. {given}은(는) 받을 수 없습니다.",
 }
 

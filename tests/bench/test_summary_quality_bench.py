@@ -3,7 +3,7 @@
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
-from bench.summary_quality import entities, score, summarizer
+from bench.summary_quality import chat_blocks, entities, score, score_facts, summarizer
 from graph.memory.extractive import ExtractiveSummarizer
 
 pytestmark = pytest.mark.bench
@@ -23,3 +23,20 @@ def test_an_extract_keeps_what_it_chose_and_invents_nothing():
     assert row["invented"] == 0.0 and row["within"] == 1.0 and row["kept"] >= 0.5
     invented = score(lambda messages, target: "Tom went to Paris on 9 June." + " " * target, [block], 0.5)
     assert invented["invented"] == 1.0 and invented["kept"] == 0.0
+
+
+@pytest.mark.parametrize("language", ["ko", "zh"])
+def test_the_korean_and_chinese_chats_keep_every_name_and_number_the_person_said(language):
+    blocks = chat_blocks(language)
+    assert len(blocks) >= 4 and all(len(block.messages) >= 6 for block in blocks)
+    for block in blocks:  # every fact is the person's own words
+        said = "\n".join(str(m.content) for m in block.messages if isinstance(m, HumanMessage))
+        assert all(fact in said for fact in block.facts), block.facts
+    row = score_facts(summarizer(ExtractiveSummarizer(), language), blocks, 0.3)
+    assert row["person"] == 1.0 and row["invented"] == 0.0 and row["within_kept"] == 1.0
+
+
+def test_a_summary_that_names_what_no_one_said_counts_as_invented():
+    blocks = chat_blocks("ko")[:1]
+    row = score_facts(lambda messages, target: "사용자: 민지는 99만 원을 냈어." + " " * target, blocks, 0.3)
+    assert row["invented"] == 1.0 and row["person"] == 0.0

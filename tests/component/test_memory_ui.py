@@ -31,9 +31,14 @@ def test_an_answer_lists_the_turns_it_recalled(app, fake_engine):
     for n in range(2, 12):
         send(app, f"question {n} about gardening")
     send(app, "What is the wifi password at home?")
-    labels = [e.label for e in app.chat_message[-1].expander]
-    assert any(label.startswith("기억해 낸 턴: #1") for label in labels)
-    assert any("maple-river-42" in c.value for c in app.chat_message[-1].caption)
+    answer = app.chat_message[-1]
+    assert not answer.expander  # one click away, in the row of actions: not spelled out under every answer
+    details = [block for block in answer.get("popover")
+               if block.proto.popover.help == "자세히: 이 답이 기억해 낸 이전 턴"]
+    assert len(details) == 1
+    captions = [c.value for c in details[0].caption]
+    assert any(caption.startswith("기억해 낸 턴: #1") for caption in captions)
+    assert any("maple-river-42" in caption for caption in captions)
     assert any(int(v) > 0 for v in app.table[0].value.iloc[:, 1][4:5])
 
 

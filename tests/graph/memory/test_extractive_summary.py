@@ -89,7 +89,7 @@ def test_a_block_of_messages_and_a_merge_of_records():
                 AIMessage("", tool_calls=[{"name": "calculator", "args": {"expression": "17*23"}, "id": "c1"}]),
                 ToolMessage("391", tool_call_id="c1", name="calculator"),
                 AIMessage("17 times 23 is 391. Busan sounds like a wonderful place to live.")]
-    assert speaker_lines(messages)[1] == ("Assistant", "Called calculator({'expression': '17*23'}).")
+    assert speaker_lines(messages)[1] == ("calculator", "17*23 = 391")  # the result stated, not the raw call
     first = summarize_block(ExtractiveSummarizer(), "s", [1], messages, 0.5)
     lines = speaker_lines(messages)
     expected = reachable(lines, first["original_chars"] * 0.5)

@@ -8,6 +8,7 @@ import pytest
 
 from graph.errors import describe_error
 from prompt.system import BASE_SYSTEM_PROMPT
+from state.refusals import WrongType
 from state.texts import localized
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel
@@ -61,5 +62,19 @@ def test_the_korean_page_gets_korean_notices_for_english_text_on_every_kind_of_t
         assert failed.kind == "error" and failed.text == describe_error(ConnectionError("refused"), "en")
         engine.wait_idle()
         assert session.resume(language="ko").wait()[-1].text == acknowledged  # Retry on the Korean page
+    finally:
+        engine.close()
+
+
+def test_the_chinese_page_gets_chinese_notices_and_refusals(database, framing_model):
+    engine = make_engine(database, framing_model)
+    try:
+        session = engine.session("page")
+        assert session.send("   ", language="zh").wait()[-1].text == "不能发送空消息。"
+        assert session.send("My sister lives in Busan.", language="zh").wait()[-1].text == "好的，我记住了。"
+        engine.wait_idle()
+        assert session.regenerate(language="zh").wait()[-1].text == "好的，我记住了。"
+        with pytest.raises(WrongType):
+            session.summarize_now(language=["zh"])  # type: ignore[arg-type]
     finally:
         engine.close()
