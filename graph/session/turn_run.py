@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import logging
 import queue
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -13,6 +15,17 @@ from state.session import TurnEvent
 logger = logging.getLogger(__name__)
 
 _DONE = object()
+EXIT_WAIT_SECONDS = 10.0  # how long a process that ends waits for a turn's work after its answer
+_started: weakref.WeakSet[TurnRun] = weakref.WeakSet()
+
+
+@atexit.register
+def _finish_housekeeping() -> None:
+    """Let turns whose answer is saved finish the work after it before the interpreter goes: a thread stopped
+    inside the embedding model's native code would abort the process."""
+    for run in list(_started):
+        if run.is_answered.is_set():
+            run._thread.join(EXIT_WAIT_SECONDS)
 _ANSWERED = object()  # the answer is final and saved: what follows is housekeeping nobody waits for
 
 
@@ -39,6 +52,7 @@ class TurnRun:
 
     def start(self) -> TurnRun:
         """Begin running; returns itself."""
+        _started.add(self)
         self._thread.start()
         return self
 
