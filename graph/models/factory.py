@@ -13,7 +13,7 @@ from graph.settings import Settings
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
 REMOTE_CONTEXT_WINDOW = 128_000
 SUMMARY_MAX_TOKENS = 1024
-BUNDLED_REPLY_MAX_TOKENS = 160  # a paragraph a person reads on screen, never a minute of generation
+BUNDLED_REPLY_MAX_TOKENS = 96  # a paragraph a person reads on screen, never a minute of generation
 BUNDLED_SUMMARY_MAX_TOKENS = 384
 BUNDLED_TEMPERATURE = 0.2  # a 135M model rambles, drifts language and invents more when sampled hot
 
