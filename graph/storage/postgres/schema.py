@@ -3,17 +3,23 @@
 Text is searched two ways: a tsvector and pg_trgm trigrams, which find Korean and Chinese words inside runs
 of text without spaces. Documents keep their words as written ('simple'); completed turns are indexed by
 word stems (`word_stems`: English words by their Snowball stem, stop words kept, every other word as
-written), as SQLite's porter tokenizer indexes them, so "donated" finds "donating" on both backends.
+written), as SQLite's porter tokenizer indexes them, so "donated" finds "donating" on both backends; a turn's
+Korean and Chinese words, segmented (`words`), are indexed beside them as written ('simple').
 """
 
-from typing import Any
+import json
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 import psycopg
 
 from graph.storage.postgres.ranking import NON_ASCII
-from graph.storage.shared.common import RECORD_TEXT_KEYS, rename_policies_sql
+from graph.storage.shared.common import RECORD_TEXT_KEYS, record_body, rename_policies_sql
 from graph.storage.shared.settings import SETTING_COLUMNS_BEFORE
 from state.budgets import DEFAULT_CONTEXT_BUDGET
+from state.words import index_text
+
+Migration = list[str | Callable[[psycopg.Connection[Any]], None]]  # SQL, or a step that computes in Python
 
 STEMMED = "word_stems"  # the text search configuration of completed turns
 INDEXED_CHARS = 100_000  # a tsvector holds at most 1 MB; longer text is searched by trigrams past this
@@ -27,7 +33,7 @@ def body_of(row: str = "") -> str:
     return "(" + " || E'\\n' || ".join(parts) + ")"
 
 
-def _turn_text_from_record() -> list[str]:
+def _turn_text_from_record() -> Migration:
     """Migration 10: a turn's searched text read from its record, as SQLite reads it, instead of kept twice."""
     text = body_of()
     return [
@@ -44,7 +50,32 @@ def _turn_text_from_record() -> list[str]:
     ]
 
 
-def _settings_as_json() -> list[str]:
+def _fill_words(conn: psycopg.Connection[Any]) -> None:
+    """Migration 14's step in Python: each stored turn's Korean and Chinese words, segmented."""
+    rows = [_values(row) for row in conn.execute("SELECT thread_id, turn, record::text FROM recall_turns")]
+    with conn.cursor() as cur:
+        cur.executemany("UPDATE recall_turns SET words = %s WHERE thread_id = %s AND turn = %s",
+                        [(index_text(record_body(json.loads(record))).replace("\x00", ""), thread_id, turn)
+                         for thread_id, turn, record in rows])
+
+
+def _words_indexed() -> Migration:
+    """Migration 14: each turn's Korean and Chinese words, segmented, are indexed beside its text's stems (the
+    parser keeps a run of Han characters, or a Korean word with its particle, as one word), and every stored
+    turn is indexed again."""
+    return [
+        "DROP INDEX IF EXISTS recall_turns_tsv",
+        "ALTER TABLE recall_turns DROP COLUMN body_tsv",
+        "ALTER TABLE recall_turns ADD COLUMN IF NOT EXISTS words TEXT NOT NULL DEFAULT ''",
+        _fill_words,
+        f"ALTER TABLE recall_turns ADD COLUMN body_tsv TSVECTOR GENERATED ALWAYS AS "
+        f"(to_tsvector('{STEMMED}', left({body_of()}, {INDEXED_CHARS})) "
+        f"|| to_tsvector('simple', left(words, {INDEXED_CHARS}))) STORED",
+        "CREATE INDEX recall_turns_tsv ON recall_turns USING GIN (body_tsv) WITH (fastupdate = off)",
+    ]
+
+
+def _settings_as_json() -> Migration:
     """Migration 13: a session's settings become one JSON value, their columns go."""
     pairs = ", ".join(f"'{name}', {name}" for name in SETTING_COLUMNS_BEFORE)
     return ["ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS settings JSON NOT NULL DEFAULT '{}'",
@@ -53,7 +84,7 @@ def _settings_as_json() -> list[str]:
                                                      for name in SETTING_COLUMNS_BEFORE)]
 
 
-MIGRATIONS: list[list[str]] = [
+MIGRATIONS: list[Migration] = [
     # 1: sessions and their settings, summaries made ahead, the turn journal, documents, the recall index
     [
         "CREATE EXTENSION IF NOT EXISTS pg_trgm",
@@ -182,6 +213,8 @@ MIGRATIONS: list[list[str]] = [
     ["ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS model TEXT NOT NULL DEFAULT ''"],
     # 13: a session's settings are one JSON value of SessionSettings' fields, so a new setting needs no column
     _settings_as_json(),
+    # 14: Korean and Chinese searched by their words, segmented, whatever particle or neighbour they were said with
+    _words_indexed(),
 ]
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:
@@ -202,9 +235,17 @@ def migrate(conn: psycopg.Connection[Any], target: int | None = None) -> int:
             continue
         with conn.transaction():
             for statement in statements:
-                conn.execute(statement)
+                if callable(statement):
+                    statement(conn)
+                else:
+                    conn.execute(statement)
             conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (version,))
     return max(current, target)
+
+
+def _values(row: object) -> tuple[Any, ...]:
+    """A row's values in order, whichever row factory made it."""
+    return tuple(row.values()) if isinstance(row, dict) else tuple(cast(Sequence[Any], row))
 
 
 def _value(row: object) -> object:

@@ -1,14 +1,18 @@
 """Full-text search in SQLite: document chunks in an FTS5 table, completed turns in an FTS5 index over a
-view of `recall_turns` (triggers keep it in step, so the text is stored once), both ranked by bm25. A turn
-search is narrowed by the session id's words in the index, then kept to the exact id."""
+view of `recall_turns` (triggers keep it in step, so the text is stored once), both ranked by bm25. A turn is
+found by its text's words (English by their porter stems) and by its Korean and Chinese words, segmented in
+their own column. A turn search is narrowed by the session id's words in the index, then kept to the exact id."""
 
 import json
 
 from graph.storage.shared.base import Tables
-from graph.storage.shared.common import DEFAULT_OWNER
+from graph.storage.shared.common import DEFAULT_OWNER, record_body
+from graph.storage.shared.snippets import substring_snippet
+from graph.storage.sqlite.schema import body_of
+from state.words import index_text, is_glued
 
 SNIPPET_TOKENS = 16
-BODY_WEIGHTS = "1.0, 0.0"  # bm25 weights: the text counts, the session id only filters
+BODY_WEIGHTS = "1.0, 1.0, 0.0"  # bm25 weights: the text and its segmented words count, the session id only filters
 
 
 def fts_query(words: list[str]) -> str:
@@ -16,10 +20,19 @@ def fts_query(words: list[str]) -> str:
     return " OR ".join('"' + word.replace('"', '""') + '"' for word in words)
 
 
+def text_match(words: list[str]) -> str:
+    """An FTS5 query for any of `words`: a Korean or Chinese word among the segmented words, any other in the
+    text (each column holds its words once, so none counts twice)."""
+    spaced, glued = [word for word in words if not is_glued(word)], [word for word in words if is_glued(word)]
+    parts = [*([f"body : ({fts_query(spaced)})"] if spaced else []),
+             *([f"words : ({fts_query(glued)})"] if glued else [])]
+    return "(" + " OR ".join(parts) + ")"
+
+
 def session_match(words: list[str], session_id: str | None) -> str:
     """An FTS5 query for any of `words`, narrowed by the session id's words (ids sharing a word pass alike, so
     the exact id is compared in SQL as well)."""
-    body = f"body : ({fts_query(words)})"
+    body = text_match(words)
     if session_id is None or not narrowable(session_id):
         return body
     return f"{body} AND thread_id : {fts_query([session_id])}"
@@ -46,10 +59,12 @@ class SqliteSearch(Tables):
     def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,
                    vector: bytes | None = None) -> None:
         with self.rows() as cur:
-            cur.execute("INSERT INTO recall_turns (thread_id, turn, day, record, tokens, vector) "
-                        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (thread_id, turn) DO UPDATE SET day = excluded.day, "
-                        "record = excluded.record, tokens = excluded.tokens, vector = excluded.vector",
-                        (session_id, turn, day, json.dumps(record, ensure_ascii=False), tokens, vector))
+            cur.execute("INSERT INTO recall_turns (thread_id, turn, day, record, tokens, vector, words) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (thread_id, turn) DO UPDATE SET day = excluded.day, "
+                        "record = excluded.record, tokens = excluded.tokens, vector = excluded.vector, "
+                        "words = excluded.words",
+                        (session_id, turn, day, json.dumps(record, ensure_ascii=False), tokens, vector,
+                         index_text(record_body(record))))
 
     def recall_search(self, session_id: str, words: list[str], below_turn: int,
                       limit: int) -> list[tuple[int, float, dict, int]]:
@@ -70,10 +85,12 @@ class SqliteSearch(Tables):
         with self.rows(transaction=False) as cur:
             rows = cur.execute(
                 "SELECT i.thread_id, COALESCE(NULLIF(s.title, ''), i.thread_id) AS title, i.turn, i.day, "
-                f"snippet(recall_fts, 0, '**', '**', '…', {SNIPPET_TOKENS}) AS snippet FROM recall_fts "
+                f"snippet(recall_fts, 0, '**', '**', '…', {SNIPPET_TOKENS}) AS snippet, {body_of('i')} AS body "
+                "FROM recall_fts "
                 "JOIN recall_turns AS i ON i.id = recall_fts.rowid "
                 "LEFT JOIN chat_sessions AS s ON s.thread_id = i.thread_id "
                 f"WHERE recall_fts MATCH ? AND COALESCE(s.owner, '') = ? ORDER BY bm25(recall_fts, {BODY_WEIGHTS}) "
                 "LIMIT ?", (session_match(words, None), owner, limit)).all()
         return [{"session_id": row["thread_id"], "title": row["title"], "turn": int(row["turn"]), "day": row["day"],
-                 "snippet": row["snippet"]} for row in rows]
+                 "snippet": row["snippet"] if "**" in row["snippet"] else substring_snippet(row["body"], words)}
+                for row in rows]
