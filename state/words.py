@@ -63,16 +63,24 @@ def korean_words(text: str) -> list[str]:
     return found
 
 
-def chinese_words(text: str) -> list[str]:
-    """The Chinese words of a text (jieba), each followed by its characters, and a longer word also by its pairs
-    of characters: "房东周叔发" is cut as 房东 / 周叔发, and 周叔 must still find it."""
+def korean_nouns(text: str) -> list[str]:
+    """The Korean nouns of a text, in order, without their particles: what a name or a thing is said as."""
+    if not _HANGUL.search(text):
+        return []
+    return [token.form for token in _load("kiwi", _make_kiwi).tokenize(text)
+            if str(token.tag) in ("NNG", "NNP", "NR") and _HANGUL.search(token.form)]
+
+
+def chinese_words(text: str, with_parts: bool = True) -> list[str]:
+    """The Chinese words of a text (jieba), each followed (`with_parts`) by its characters, and a longer word
+    also by its pairs of characters: "房东周叔发" is cut as 房东 / 周叔发, and 周叔 must still find it."""
     found = []
     for run in _HAN_RUN.findall(text):
         for word in _load("jieba", _make_jieba).lcut(run, HMM=True):
             found.append(word)
-            if len(word) > 1:
+            if with_parts and len(word) > 1:
                 found += list(word)
-            if len(word) > 2:
+            if with_parts and len(word) > 2:
                 found += [word[i:i + 2] for i in range(len(word) - 1)]
     return found
 
