@@ -26,14 +26,17 @@ _SENTENCE = re.compile(r"(?<=[.!?…])\s+|\n")
 _PASTED = re.compile(PASTED_LINE_START)
 _SURNAMES = ("김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진나지엄채원천방공현함변"
              "염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용")
-_TITLED = re.compile(rf"(?<![가-힣])([{_SURNAMES}])\s?(사장|과장|원장|소장|부장|팀장|실장|대표|선생|교수|기사|반장|차장|대리"
-                     r"|주임|이사|감독|코치|작가|변호사|세무사|약사|간호사|회장|국장|박사|집사|목사|신부|수녀|씨)(?=님|[^가-힣]|[은는이가을를"
-                     r"의에께도랑과와한]|$)")  # 황 사장님, 박 과장님, 임 원장님: a name said with a one-syllable surname
+_TITLES = ("사장|과장|원장|소장|부장|팀장|실장|대표|선생|교수|기사|반장|차장|대리|주임|이사|감독|코치|작가"
+           "|변호사|세무사|약사|간호사|회장|국장|박사|집사|목사|신부|수녀|씨")
+_TITLED = re.compile(rf"(?<![가-힣])([{_SURNAMES}])\s?({_TITLES})"
+                     r"(?=님|[^가-힣]|[은는이가을를의에께도랑과와한]|$)")  # 황 사장님: a one-syllable surname
 _CHINESE_CALLED = re.compile(r"[老小阿][\u4e00-\u9fff](?=[^\u4e00-\u9fff]|[的是在和说给跟帮也都又还就要把被让叫]|$)"
                              r"|[\u4e00-\u9fff](?:叔|姨|哥|姐|总|伯|婶|舅|老师|师傅|医生|大夫|经理|阿姨|律师|教练)")
-_CHINESE_FUNCTION = frozenset("的 了 是 在 和 有 我 你 他 她 们 这 那 吗 呢 吧 把 被 就 都 也 还 很 去 来 到 说 要 会 给 跟 对 让 "
-                              "我们 你们 他们 她们 自己 什么 怎么 这个 那个 一下 已经 现在 今天 明天 昨天 时候 知道 觉得 没有 "
-                              "可以 因为 所以 但是 然后 还是 就是 一起 一个 真的".split())
+_CHINESE_FUNCTION = frozenset("""
+的 了 是 在 和 有 我 你 他 她 们 这 那 吗 呢 吧 把 被 就 都 也 还 很 去 来 到 说 要 会 给 跟 对 让
+我们 你们 他们 她们 自己 什么 怎么 这个 那个 一下 已经 现在 今天 明天 昨天 时候 知道 觉得 没有
+可以 因为 所以 但是 然后 还是 就是 一起 一个 真的
+""".split())
 _OPENING = " \t\"'“‘(*-–—"
 _INTERJECTION = re.compile(rf"{GREETING}|(?i:bye|anytime|glad|well|sorry|aw+|ah+|ooh?|woah|whoa|nice|cool|great|sure)")
 _NOT_NAMES = frozenset({"i", "i'm", "i've", "i'll", "i'd", "ok", "okay", "omg", "lol"}) | STOP_WORDS
