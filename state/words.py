@@ -15,8 +15,10 @@ _HANGUL = re.compile(r"[가-힣]")
 _HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _SPACED_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _GLUED_CHAR = re.compile(r"[가-힣ㄱ-ㆎ\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_KOREAN_STRETCH = re.compile(r"[가-힣]+(?:[^\S\n]*[,.!?~…]*[^\S\n]*[가-힣]+)*")
+_NOUN_TAGS = ("NNG", "NNP", "NR")
 KOREAN_KEPT_TAGS = ("NNG", "NNP", "NR", "XR", "VV", "VA")  # nouns, numerals, roots, verb and adjective stems
-KOREAN_LIGHT_STEMS = frozenset("하 되 있 없 이 아니 같 싶 않".split())  # stems nearly every sentence has
+KOREAN_LIGHT_STEMS = frozenset("하 되 있 없 이 아니 같 싶 않 가 오 주".split())  # stems nearly every sentence has
 CACHED_TEXTS = 8192
 
 _lock = threading.Lock()
@@ -49,26 +51,55 @@ def _make_jieba() -> Any:
     return jieba.dt
 
 
+def _korean_tokens(text: str) -> list[tuple[str, str, bool]]:
+    """Kiwi's morphemes of the text's Korean (each stretch of Korean words on its own: beside a Latin word Kiwi
+    takes "지우가" for one name), each as its form, its tag, and whether it starts a word as spaced."""
+    found = []
+    for stretch in _KOREAN_STRETCH.findall(text):
+        position = None
+        for token in _load("kiwi", _make_kiwi).tokenize(stretch):
+            found.append((token.form, str(token.tag), token.word_position != position))
+            position = token.word_position
+    return found
+
+
+def _name_stem(form: str) -> str | None:
+    """A name said with the 이 that follows a name ending in a consonant (민석이, 하영이), without it."""
+    if len(form) < 3 or not form.endswith("이"):
+        return None
+    return form[:-1] if (ord(form[-2]) - ord("가")) % 28 else None
+
+
+def _korean(text: str, with_stems: bool) -> list[str]:
+    """Kiwi's nouns of a text (and verb or adjective stems, `with_stems`), in order; a noun Kiwi cut in pieces (a
+    name it does not know: 민석 -> 민 / 석, or a compound) whole too, and a name without its 이."""
+    found: list[str] = []
+    pieces: list[str] = []
+    for form, tag, starts in [*_korean_tokens(text), ("", "", True)]:
+        if starts or not tag.startswith(_NOUN_TAGS):
+            if len(pieces) > 1:
+                found.append("".join(pieces))
+            pieces = []
+        if tag.startswith(_NOUN_TAGS) and (starts or pieces):
+            pieces.append(form)
+        kept = tag.startswith(_NOUN_TAGS) or (with_stems and tag.startswith(KOREAN_KEPT_TAGS)
+                                               and form not in KOREAN_LIGHT_STEMS)
+        if kept and _HANGUL.search(form):
+            found.append(form)
+            if tag == "NNP" and (stem := _name_stem(form)):
+                found.append(stem)
+    return found
+
+
 def korean_words(text: str) -> list[str]:
     """The Korean nouns and verb or adjective stems of a text, in order ("지우가 콩이랑 산책했어" -> 지우, 콩,
     산책): a word is found whatever particle or ending it was said with."""
-    if not _HANGUL.search(text):
-        return []
-    found = []
-    for token in _load("kiwi", _make_kiwi).tokenize(text):
-        tag = str(token.tag)
-        if tag.startswith(KOREAN_KEPT_TAGS) and _HANGUL.search(token.form):
-            if not (tag.startswith(("VV", "VA")) and token.form in KOREAN_LIGHT_STEMS):
-                found.append(token.form)
-    return found
+    return _korean(text, with_stems=True)
 
 
 def korean_nouns(text: str) -> list[str]:
     """The Korean nouns of a text, in order, without their particles: what a name or a thing is said as."""
-    if not _HANGUL.search(text):
-        return []
-    return [token.form for token in _load("kiwi", _make_kiwi).tokenize(text)
-            if str(token.tag) in ("NNG", "NNP", "NR") and _HANGUL.search(token.form)]
+    return _korean(text, with_stems=False)
 
 
 def chinese_words(text: str, with_parts: bool = True) -> list[str]:
