@@ -43,6 +43,15 @@ def narrowable(session_id: str) -> bool:
     return session_id.isascii() and session_id.isprintable() and any(char.isalnum() for char in session_id)
 
 
+def snippet(headline: str, body: str, words: list[str]) -> str:
+    """FTS5's excerpt of the text for English words; for a Korean or Chinese word, the excerpt around it as written
+    (the word was found among the segmented words, whose places are not the text's)."""
+    glued = [word for word in words if is_glued(word)]
+    if glued and (any(word in body.lower() for word in glued) or "**" not in headline):
+        return substring_snippet(body, glued)
+    return headline
+
+
 class SqliteSearch(Tables):
     """`search_chunks`, and the recall index's writes and searches."""
 
@@ -92,5 +101,4 @@ class SqliteSearch(Tables):
                 f"WHERE recall_fts MATCH ? AND COALESCE(s.owner, '') = ? ORDER BY bm25(recall_fts, {BODY_WEIGHTS}) "
                 "LIMIT ?", (session_match(words, None), owner, limit)).all()
         return [{"session_id": row["thread_id"], "title": row["title"], "turn": int(row["turn"]), "day": row["day"],
-                 "snippet": row["snippet"] if "**" in row["snippet"] else substring_snippet(row["body"], words)}
-                for row in rows]
+                 "snippet": snippet(row["snippet"], row["body"], words)} for row in rows]
