@@ -75,6 +75,28 @@ def _words_indexed() -> Migration:
     ]
 
 
+def _fill_chunk_words(conn: psycopg.Connection[Any]) -> None:
+    """Migration 15's step in Python: each stored chunk's Korean and Chinese words, segmented."""
+    rows = [_values(row) for row in conn.execute("SELECT id, contents FROM document_chunks")]
+    with conn.cursor() as cur:
+        cur.executemany("UPDATE document_chunks SET words = %s WHERE id = %s",
+                        [(index_text(contents).replace("\x00", ""), chunk_id) for chunk_id, contents in rows])
+
+
+def _chunk_words_indexed() -> Migration:
+    """Migration 15: a document chunk's Korean and Chinese words, segmented, are indexed beside its text, as a
+    turn's are; the chunks stored are indexed again."""
+    return [
+        "ALTER TABLE document_chunks DROP COLUMN contents_tsv",
+        "ALTER TABLE document_chunks ADD COLUMN IF NOT EXISTS words TEXT NOT NULL DEFAULT ''",
+        _fill_chunk_words,
+        f"ALTER TABLE document_chunks ADD COLUMN contents_tsv TSVECTOR GENERATED ALWAYS AS "
+        f"(to_tsvector('simple', left(contents, {INDEXED_CHARS})) "
+        f"|| to_tsvector('simple', left(words, {INDEXED_CHARS}))) STORED",
+        "CREATE INDEX IF NOT EXISTS document_chunks_tsv ON document_chunks USING GIN (contents_tsv)",
+    ]
+
+
 def _settings_as_json() -> Migration:
     """Migration 13: a session's settings become one JSON value, their columns go."""
     pairs = ", ".join(f"'{name}', {name}" for name in SETTING_COLUMNS_BEFORE)
@@ -215,6 +237,8 @@ MIGRATIONS: list[Migration] = [
     _settings_as_json(),
     # 14: Korean and Chinese searched by their words, segmented, whatever particle or neighbour they were said with
     _words_indexed(),
+    # 15: a document's Korean and Chinese searched by their words, segmented, as a turn's are
+    _chunk_words_indexed(),
 ]
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:

@@ -58,6 +58,26 @@ def _words_indexed() -> Migration:
     ]
 
 
+def _copy_chunks_with_words(conn: sqlite3.Connection) -> None:
+    """Migration 12's step in Python: each stored chunk into the new table, with its Korean and Chinese words."""
+    rows = conn.execute("SELECT rowid, contents, title, thread_id, document_id FROM document_chunks").fetchall()
+    conn.executemany("INSERT INTO chunks_with_words (rowid, contents, words, title, thread_id, document_id) "
+                     "VALUES (?, ?, ?, ?, ?, ?)",
+                     [(rowid, contents, index_text(contents), *rest) for rowid, contents, *rest in rows])
+
+
+def _chunk_words_indexed() -> Migration:
+    """Migration 12: a document chunk's Korean and Chinese words, segmented, are indexed beside its text, as a
+    turn's are; the chunks stored are indexed again."""
+    return [
+        "CREATE VIRTUAL TABLE chunks_with_words USING fts5(contents, words, title UNINDEXED, thread_id UNINDEXED, "
+        "document_id UNINDEXED, tokenize = 'unicode61')",
+        _copy_chunks_with_words,
+        "DROP TABLE document_chunks",
+        "ALTER TABLE chunks_with_words RENAME TO document_chunks",
+    ]
+
+
 def _settings_as_json() -> Migration:
     """Migration 10: a session's settings become one JSON value (booleans as JSON's), their columns go."""
     def value(name: str) -> str:
@@ -160,6 +180,8 @@ MIGRATIONS: list[Migration] = [
     _settings_as_json(),
     # 11: Korean and Chinese searched by their words, segmented, whatever particle or neighbour they were said with
     _words_indexed(),
+    # 12: a document's Korean and Chinese searched by their words, segmented, as a turn's are
+    _chunk_words_indexed(),
 ]
 
 

@@ -9,7 +9,7 @@ from graph.storage.shared.base import Tables
 from graph.storage.shared.common import DEFAULT_OWNER, record_body
 from graph.storage.shared.snippets import substring_snippet
 from graph.storage.sqlite.schema import body_of
-from state.words import index_text, is_glued
+from state.words import glued_words, index_text, is_glued
 
 SNIPPET_TOKENS = 16
 BODY_WEIGHTS = "1.0, 1.0, 0.0"  # bm25 weights: the text and its segmented words count, the session id only filters
@@ -20,11 +20,13 @@ def fts_query(words: list[str]) -> str:
     return " OR ".join('"' + word.replace('"', '""') + '"' for word in words)
 
 
-def text_match(words: list[str]) -> str:
+def text_match(words: list[str], text: str = "body") -> str:
     """An FTS5 query for any of `words`: a Korean or Chinese word among the segmented words, any other in the
-    text (each column holds its words once, so none counts twice)."""
-    spaced, glued = [word for word in words if not is_glued(word)], [word for word in words if is_glued(word)]
-    parts = [*([f"body : ({fts_query(spaced)})"] if spaced else []),
+    `text` column (each column holds its words once, so none counts twice). A Korean or Chinese word is searched
+    as the segmenter cuts it too, so a caller may pass it as written."""
+    spaced = [word for word in words if not is_glued(word)]
+    glued = list(dict.fromkeys(piece for word in words if is_glued(word) for piece in (word, *glued_words(word))))
+    parts = [*([f"{text} : ({fts_query(spaced)})"] if spaced else []),
              *([f"words : ({fts_query(glued)})"] if glued else [])]
     return "(" + " OR ".join(parts) + ")"
 
@@ -62,7 +64,7 @@ class SqliteSearch(Tables):
             rows = cur.execute(
                 "SELECT title, contents, -bm25(document_chunks) AS score FROM document_chunks "
                 "WHERE document_chunks MATCH ? AND thread_id = ? ORDER BY score DESC LIMIT ?",
-                (fts_query(words), session_id, limit)).all()
+                (text_match(words, "contents"), session_id, limit)).all()
         return [(row["title"], row["contents"], row["score"]) for row in rows]
 
     def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,

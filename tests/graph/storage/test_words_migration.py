@@ -1,6 +1,6 @@
 """A database indexed before Korean and Chinese were segmented is indexed again when it opens: its stored turns
-are found by a word inside a sentence (지우 in "지우가 ...", 周叔 in "给房东周叔发了消息"), on both backends, and
-the turns added after follow the same index."""
+and document chunks are found by a word inside a sentence (지우 in "지우가 ...", 周叔 in "给房东周叔发了消息"),
+on both backends, and the turns added after follow the same index."""
 
 import json
 import sqlite3
@@ -29,6 +29,10 @@ def before_words_sqlite(path: str) -> None:
         conn.executemany("INSERT INTO recall_turns (thread_id, turn, day, record, tokens) VALUES ('a', ?, ?, ?, 10)",
                          [(turn, "2025-01-01", json.dumps(record, ensure_ascii=False)) for turn, record in TURNS])
         conn.execute("INSERT INTO chat_sessions (thread_id, updated_at, settings) VALUES ('a', '', '{}')")
+        conn.execute("INSERT INTO documents (id, thread_id, title, tokens, mode, content, created_at) "
+                     "VALUES (1, 'a', 'notes', 9, 'indexed', '', '')")
+        conn.execute("INSERT INTO document_chunks (contents, title, thread_id, document_id) "
+                     "VALUES ('지우가 부산에서 식당을 열었어', 'notes', 'a', 1)")
         conn.commit()
 
 
@@ -41,6 +45,10 @@ def before_words_postgres(url: str) -> None:
                             "VALUES ('a', %s, '2025-01-01', %s, 10)",
                             [(turn, json.dumps(record, ensure_ascii=False)) for turn, record in TURNS])
             cur.execute("INSERT INTO chat_sessions (thread_id, updated_at) VALUES ('a', '')")
+            cur.execute("INSERT INTO documents (id, thread_id, title, tokens, mode, content, created_at) "
+                        "VALUES (1, 'a', 'notes', 9, 'indexed', '', '')")
+            cur.execute("INSERT INTO document_chunks (contents, title, thread_id, document_id) "
+                        "VALUES ('지우가 부산에서 식당을 열었어', 'notes', 'a', 1)")
 
 
 @pytest.fixture
@@ -61,6 +69,13 @@ def found(storage, question: str) -> tuple[list[int], list[int]]:
 @pytest.mark.parametrize(("question", "turn"), [("지우는", 1), ("콩", 1), ("周叔", 2), ("donate", 3)])
 def test_the_stored_turns_are_found_by_their_words(migrated, question: str, turn: int):
     assert found(migrated, question) == ([turn], [turn])
+
+
+def test_the_stored_document_chunks_are_found_by_their_words(migrated):
+    assert [contents for _, contents, _ in migrated.search_chunks("a", query_words("부산"), 5)] == [
+        "지우가 부산에서 식당을 열었어"]
+    migrated.remove_document("a", 1)
+    assert migrated.search_chunks("a", query_words("부산"), 5) == []
 
 
 def test_turns_added_after_are_found_alike(migrated):

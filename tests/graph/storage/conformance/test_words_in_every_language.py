@@ -53,3 +53,11 @@ def test_a_changed_or_removed_turn_is_searched_as_it_is_now(stored: Storage):
     assert found_by_recall(stored, "지우") == [] and found_by_recall(stored, "민석") == [1]
     stored.recall_remove_from("s", 1)
     assert found_across_chats(stored, "부산") == []
+
+
+def test_a_documents_korean_or_chinese_word_is_found_inside_a_sentence(storage: Storage):
+    storage.add_document("s", "notes", 40, "indexed", "", ["지우가 부산에서 식당을 열었어", "房东周叔下周来修空调"])
+    assert [contents for _, contents, _ in storage.search_chunks("s", query_words("지우는 어디서?"), 5)] == [
+        "지우가 부산에서 식당을 열었어"]
+    assert [contents for _, contents, _ in storage.search_chunks("s", query_words("周叔"), 5)] == [
+        "房东周叔下周来修空调"]
