@@ -7,17 +7,16 @@ written), as SQLite's porter tokenizer indexes them, so "donated" finds "donatin
 Korean and Chinese words, segmented (`words`), are indexed beside them as written ('simple').
 """
 
-import json
-from collections.abc import Callable, Sequence
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any
 
 import psycopg
 
 from graph.storage.postgres.ranking import NON_ASCII
-from graph.storage.shared.common import RECORD_TEXT_KEYS, record_body, rename_policies_sql
+from graph.storage.postgres.word_index import fill_chunk_words, fill_turn_words
+from graph.storage.shared.common import RECORD_TEXT_KEYS, rename_policies_sql
 from graph.storage.shared.settings import SETTING_COLUMNS_BEFORE
 from state.budgets import DEFAULT_CONTEXT_BUDGET
-from state.words import index_text
 
 Migration = list[str | Callable[[psycopg.Connection[Any]], None]]  # SQL, or a step that computes in Python
 
@@ -50,15 +49,6 @@ def _turn_text_from_record() -> Migration:
     ]
 
 
-def _fill_words(conn: psycopg.Connection[Any]) -> None:
-    """Migration 14's step in Python: each stored turn's Korean and Chinese words, segmented."""
-    rows = [_values(row) for row in conn.execute("SELECT thread_id, turn, record::text FROM recall_turns")]
-    with conn.cursor() as cur:
-        cur.executemany("UPDATE recall_turns SET words = %s WHERE thread_id = %s AND turn = %s",
-                        [(index_text(record_body(json.loads(record))).replace("\x00", ""), thread_id, turn)
-                         for thread_id, turn, record in rows])
-
-
 def _words_indexed() -> Migration:
     """Migration 14: each turn's Korean and Chinese words, segmented, are indexed beside its text's stems (the
     parser keeps a run of Han characters, or a Korean word with its particle, as one word), and every stored
@@ -67,20 +57,12 @@ def _words_indexed() -> Migration:
         "DROP INDEX IF EXISTS recall_turns_tsv",
         "ALTER TABLE recall_turns DROP COLUMN body_tsv",
         "ALTER TABLE recall_turns ADD COLUMN IF NOT EXISTS words TEXT NOT NULL DEFAULT ''",
-        _fill_words,
+        fill_turn_words,
         f"ALTER TABLE recall_turns ADD COLUMN body_tsv TSVECTOR GENERATED ALWAYS AS "
         f"(to_tsvector('{STEMMED}', left({body_of()}, {INDEXED_CHARS})) "
         f"|| to_tsvector('simple', left(words, {INDEXED_CHARS}))) STORED",
         "CREATE INDEX recall_turns_tsv ON recall_turns USING GIN (body_tsv) WITH (fastupdate = off)",
     ]
-
-
-def _fill_chunk_words(conn: psycopg.Connection[Any]) -> None:
-    """Migration 15's step in Python: each stored chunk's Korean and Chinese words, segmented."""
-    rows = [_values(row) for row in conn.execute("SELECT id, contents FROM document_chunks")]
-    with conn.cursor() as cur:
-        cur.executemany("UPDATE document_chunks SET words = %s WHERE id = %s",
-                        [(index_text(contents).replace("\x00", ""), chunk_id) for chunk_id, contents in rows])
 
 
 def _chunk_words_indexed() -> Migration:
@@ -89,7 +71,7 @@ def _chunk_words_indexed() -> Migration:
     return [
         "ALTER TABLE document_chunks DROP COLUMN contents_tsv",
         "ALTER TABLE document_chunks ADD COLUMN IF NOT EXISTS words TEXT NOT NULL DEFAULT ''",
-        _fill_chunk_words,
+        fill_chunk_words,
         f"ALTER TABLE document_chunks ADD COLUMN contents_tsv TSVECTOR GENERATED ALWAYS AS "
         f"(to_tsvector('simple', left(contents, {INDEXED_CHARS})) "
         f"|| to_tsvector('simple', left(words, {INDEXED_CHARS}))) STORED",
@@ -265,11 +247,6 @@ def migrate(conn: psycopg.Connection[Any], target: int | None = None) -> int:
                     conn.execute(statement)
             conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (version,))
     return max(current, target)
-
-
-def _values(row: object) -> tuple[Any, ...]:
-    """A row's values in order, whichever row factory made it."""
-    return tuple(row.values()) if isinstance(row, dict) else tuple(cast(Sequence[Any], row))
 
 
 def _value(row: object) -> object:

@@ -1,13 +1,12 @@
 """The app's own SQLite tables, versioned: each migration runs once, in order, at start-up, in a transaction."""
 
-import json
 import sqlite3
 from collections.abc import Callable
 
-from graph.storage.shared.common import RECORD_TEXT_KEYS, record_body, rename_policies_sql
+from graph.storage.shared.common import RECORD_TEXT_KEYS, rename_policies_sql
 from graph.storage.shared.settings import BOOLEAN_COLUMNS_BEFORE, SETTING_COLUMNS_BEFORE
+from graph.storage.sqlite.word_index import copy_chunks_with_words, fill_turn_words
 from state.budgets import DEFAULT_CONTEXT_BUDGET
-from state.words import index_text
 
 Migration = list[str | Callable[[sqlite3.Connection], None]]  # SQL, or a step that computes in Python
 INDEX_TRIGGERS = ("recall_turns_added", "recall_turns_removed", "recall_turns_changed")
@@ -29,13 +28,6 @@ def index_entry(row: str, with_words: bool = False) -> str:
             f"VALUES ({command[1]}{row}.id, {values}, {row}.thread_id);")
 
 
-def _fill_words(conn: sqlite3.Connection) -> None:
-    """Migration 11's step in Python: each stored turn's Korean and Chinese words, segmented."""
-    rows = conn.execute("SELECT id, record FROM recall_turns").fetchall()
-    conn.executemany("UPDATE recall_turns SET words = ? WHERE id = ?",
-                     [(index_text(record_body(json.loads(record))), row_id) for row_id, record in rows])
-
-
 def _words_indexed() -> Migration:
     """Migration 11: each turn's Korean and Chinese words, segmented, are indexed beside its text (FTS5 keeps a
     run of Han characters, or a Korean word with its particle, as one token), and every stored turn is
@@ -45,7 +37,7 @@ def _words_indexed() -> Migration:
         "DROP TABLE IF EXISTS recall_fts",
         "DROP VIEW IF EXISTS recall_bodies",
         "ALTER TABLE recall_turns ADD COLUMN words TEXT NOT NULL DEFAULT ''",
-        _fill_words,
+        fill_turn_words,
         f"CREATE VIEW recall_bodies AS SELECT id, {body_of('recall_turns')} AS body, words, thread_id "
         "FROM recall_turns",
         "CREATE VIRTUAL TABLE recall_fts USING fts5(body, words, thread_id, content = 'recall_bodies', "
@@ -58,21 +50,13 @@ def _words_indexed() -> Migration:
     ]
 
 
-def _copy_chunks_with_words(conn: sqlite3.Connection) -> None:
-    """Migration 12's step in Python: each stored chunk into the new table, with its Korean and Chinese words."""
-    rows = conn.execute("SELECT rowid, contents, title, thread_id, document_id FROM document_chunks").fetchall()
-    conn.executemany("INSERT INTO chunks_with_words (rowid, contents, words, title, thread_id, document_id) "
-                     "VALUES (?, ?, ?, ?, ?, ?)",
-                     [(rowid, contents, index_text(contents), *rest) for rowid, contents, *rest in rows])
-
-
 def _chunk_words_indexed() -> Migration:
     """Migration 12: a document chunk's Korean and Chinese words, segmented, are indexed beside its text, as a
     turn's are; the chunks stored are indexed again."""
     return [
         "CREATE VIRTUAL TABLE chunks_with_words USING fts5(contents, words, title UNINDEXED, thread_id UNINDEXED, "
         "document_id UNINDEXED, tokenize = 'unicode61')",
-        _copy_chunks_with_words,
+        copy_chunks_with_words,
         "DROP TABLE document_chunks",
         "ALTER TABLE chunks_with_words RENAME TO document_chunks",
     ]
