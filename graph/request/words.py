@@ -12,8 +12,9 @@ were what when where which who why will with would you your yours about also jus
 some any all one get got know think want said say says yes okay ok thanks thank hi hello hey again
 는 은 이 가 을 를 에 의 도 로 으로 와 과 그 저 이거 그거 뭐 뭐야 어떻게 있어 있나요 해줘 알려줘
 的 了 是 我 你 他 她 在 吗 呢 吧 和 有 这 那 什么 怎么
-기억 알리 생각 말하 얘기
+기억 알리 생각 말하 얘기 이번 지금 요즘 원래 결국 최종 제일 정도 때 거 것 뭘
 什 么 怎 谁 哪 几 多少 为什么 哪里 哪儿 时候 什么时候 记得 记 得 知道 个 们 一 不 就 都 也 还 又 很 啊 啦 哦 嗯 呀
+啥 着 来着 干什么 哪个 哪些 哪行 几号 几月 咋 怎样 怎么样 当初 现在 这次 平时 以前
 """.split())
 
 _PASTED_DATE = r"^\s*(?:\[[^\]]{1,40}\]\s*)?"
