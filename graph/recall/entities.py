@@ -1,7 +1,8 @@
 """The people, places, things and events a turn names, as lower-cased keys: a question that names one pulls
 every turn naming it, and the turns it finds name others, followed one step further (question -> turn -> entity
--> turns). No model: capitalized phrases in English, nouns without their particles in Korean, runs of Chinese
-characters between function characters."""
+-> turns). No model: capitalized phrases in English, nouns (Kiwi) and a surname with its title ("황 사장님") in
+Korean, words (jieba) and the ways people are called (老王, 周叔, 小林) in Chinese; the words of one relation in
+a language are one key (동생, 여동생)."""
 
 import math
 import re
@@ -9,7 +10,9 @@ from collections import Counter
 from collections.abc import Container, Iterable, Sequence
 
 from graph.recall.fusion import fuse
+from graph.recall.relations import related
 from graph.request.words import GREETING, PASTED_LINE_START, STOP_WORDS
+from state.words import chinese_words, korean_nouns
 
 MAX_WORDS = 4  # a longer capitalized run is a heading or a shout, not a name
 SECOND_HOP_FROM = 5  # the best turns whose entities are followed
@@ -21,12 +24,19 @@ _CAPITALIZED = r"[A-Z][\w'’-]*"
 _RUN = re.compile(rf"{_CAPITALIZED}(?:(?:\s+(?:of|the|de|da|von|van))*\s+{_CAPITALIZED})*")
 _SENTENCE = re.compile(r"(?<=[.!?…])\s+|\n")
 _PASTED = re.compile(PASTED_LINE_START)
-_HANGUL = re.compile(r"[가-힣]{2,}")
-_PARTICLE = re.compile(r"(?:에서|에게|한테|으로|이랑|하고|까지|부터|처럼|보다|"
-                       r"은|는|이|가|을|를|에|의|도|로|와|과|랑|만)$")
-_VERB_ENDING = re.compile(r"(?:다|요|아|어|고|지|게|네|데|죠|까|서|며|면|니)$")  # a verb or an adjective, not a noun
-_HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
-_HAN_FUNCTION = re.compile(r"[的了是在和有我你他她们这那吗呢吧把被就都也还很去来到说要会给跟对让]")
+_SURNAMES = ("김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진나지엄채원천방공현함변"
+             "염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용")
+_TITLES = ("사장|과장|원장|소장|부장|팀장|실장|대표|선생|교수|기사|반장|차장|대리|주임|이사|감독|코치|작가"
+           "|변호사|세무사|약사|간호사|회장|국장|박사|집사|목사|신부|수녀|씨")
+_TITLED = re.compile(rf"(?<![가-힣])([{_SURNAMES}])\s?({_TITLES})"
+                     r"(?=님|[^가-힣]|[은는이가을를의에께도랑과와한]|$)")  # 황 사장님: a one-syllable surname
+_CHINESE_CALLED = re.compile(r"[老小阿][\u4e00-\u9fff](?=[^\u4e00-\u9fff]|[的是在和说给跟帮也都又还就要把被让叫]|$)"
+                             r"|[\u4e00-\u9fff](?:叔|姨|哥|姐|总|伯|婶|舅|老师|师傅|医生|大夫|经理|阿姨|律师|教练)")
+_CHINESE_FUNCTION = frozenset("""
+的 了 是 在 和 有 我 你 他 她 们 这 那 吗 呢 吧 把 被 就 都 也 还 很 去 来 到 说 要 会 给 跟 对 让
+我们 你们 他们 她们 自己 什么 怎么 这个 那个 一下 已经 现在 今天 明天 昨天 时候 知道 觉得 没有
+可以 因为 所以 但是 然后 还是 就是 一起 一个 真的
+""".split())
 _OPENING = " \t\"'“‘(*-–—"
 _INTERJECTION = re.compile(rf"{GREETING}|(?i:bye|anytime|glad|well|sorry|aw+|ah+|ooh?|woah|whoa|nice|cool|great|sure)")
 _NOT_NAMES = frozenset({"i", "i'm", "i've", "i'll", "i'd", "ok", "okay", "omg", "lol"}) | STOP_WORDS
@@ -52,14 +62,23 @@ def _english(sentence: str) -> set[str]:
     return found
 
 
-def _korean_nouns(line: str) -> set[str]:
-    """Korean words that end in a particle, without it, and bare words that do not end like a verb."""
-    nouns = set()
-    for word in _HANGUL.findall(line):
-        noun = _PARTICLE.sub("", word)
-        if len(noun) >= 2 and (noun != word or not _VERB_ENDING.search(word)):
-            nouns.add(noun)
-    return nouns
+def _korean(line: str) -> set[str]:
+    """Korean nouns without their particles (one-syllable ones are too often a bound word to name anything), and
+    the people called by a surname and a title, by both ("황 사장님" -> "황 사장")."""
+    found = {noun for noun in korean_nouns(line) if len(noun) >= 2}
+    return found | {f"{surname} {title}" for surname, title in _TITLED.findall(line)}
+
+
+def _chinese(line: str) -> set[str]:
+    """Chinese words of two characters or more, and the ways people are called (老王, 周叔, 小林), found in the run
+    as written, however a word boundary fell."""
+    found = {word for word in chinese_words(line, with_parts=False) if len(word) >= 2 and word not in _CHINESE_FUNCTION}
+    return found | set(_CHINESE_CALLED.findall(line))
+
+
+def _with_relations(keys: set[str]) -> set[str]:
+    """The keys, each word of a relation with its group's key too (여동생 -> 동생)."""
+    return keys | {group for key in keys if (group := related(key))}
 
 
 def entities_of(text: str) -> frozenset[str]:
@@ -69,9 +88,8 @@ def entities_of(text: str) -> frozenset[str]:
         line = _PASTED.sub("", line, count=1)
         for sentence in _SENTENCE.split(line):
             found |= _english(sentence.strip())
-        found.update(_korean_nouns(line))
-        found.update(part for run in _HAN_RUN.findall(line) for part in _HAN_FUNCTION.split(run) if len(part) >= 2)
-    return frozenset(found - STOP_WORDS)
+        found |= _korean(line) | _chinese(line)
+    return frozenset(_with_relations(found) - STOP_WORDS)
 
 
 def named_in(text: str, known: Container[str]) -> set[str]:

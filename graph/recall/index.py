@@ -15,6 +15,7 @@ from graph.recall.entities import ENTITIES_PER_VECTOR, by_entities
 from graph.recall.fusion import RARE_SHARE, feedback_words, fuse
 from graph.recall.gather import GATHERED_AT, WHOLE_SHARE, gathers, line_similarity, matching_lines
 from graph.recall.records import person_entities, said_lines, turn_body, turn_record, user_text
+from graph.recall.relations import with_related
 from graph.recall.speakers import speakers_named, without_names
 from graph.recall.turn_keys import TurnKeys
 from graph.recall.vectors import SessionVectors, best_first, record_texts, turn_vectors
@@ -174,7 +175,7 @@ class RecallIndex:
 
     def ranked(self, session_id: str, text: str, below_turn: int) -> tuple[list[int], dict[int, int]]:
         """Earlier turns best first for `text`, with each turn's tokens."""
-        words = query_words(text)
+        words = with_related(query_words(text))  # a relation's or a thing's other words in the language too
         if not words or below_turn <= 1:
             return [], {}
         known = self._session_vectors(session_id)

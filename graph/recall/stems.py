@@ -1,12 +1,10 @@
 """A question's words and a statement's as comparable stems, in English, Korean and Chinese: enough for the
 words of a question to meet the words that answer it, with no model."""
 
-import re
-
-from graph.recall.lexicon import KOREAN_PARTICLES, english_words
+from graph.recall.lexicon import english_words
 from graph.request.words import STOP_WORDS
+from state.words import is_glued, words
 
-_WORD = re.compile(r"[a-z0-9]{2,}|[가-힣]+|[\u4e00-\u9fff]", re.IGNORECASE)
 _SUFFIXES = ("ing", "ed", "es", "s")
 _QUESTION_WORDS = frozenset("어디 언제 누구 무엇 얼마 어느 뭐였지 뭐였어 기억 哪里 哪儿 什么时候 多少 谁 记得".split())
 
@@ -20,13 +18,14 @@ def english_stem(word: str) -> str:
 
 
 def stems(text: str) -> set[str]:
-    """The words of a text as comparable stems: English plurals and tenses, Korean particles and Chinese characters
-    reduced, stop words and question words left out; a Korean or Chinese everyday word brings its English one."""
+    """The words of a text as comparable stems: English plurals and tenses reduced, Korean and Chinese segmented
+    as the index reads them, stop words and question words left out; a Korean or Chinese everyday word brings its
+    English one."""
     found = set()
-    for word in _WORD.findall(text.lower()):
-        if "가" <= word[0] <= "힣":
-            word = next((word[: -len(p)] for p in KOREAN_PARTICLES if word.endswith(p) and len(word) > len(p)), word)
-        else:
+    for word in words(text):
+        if not is_glued(word):
+            if len(word) < 2 or not word.isascii():
+                continue
             word = english_stem(word)
         if word not in STOP_WORDS and word not in _QUESTION_WORDS:
             found.add(word)

@@ -15,13 +15,21 @@ from state.chat_state import RequestFrame
 RECALL = "recall"
 DOCUMENTS = "documents"
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
+_KOREAN_ASKING = "뭐|무엇|무슨|언제|어디|누구|누가|몇|며칠|왜|어떻게|얼마|어느"  # what, when, where, who, how many
 _ASKS = re.compile(
     r"[?？]|^\W*(what|when|where|who|which|why|how|remind me|do you remember|tell me)\b"
-    r"|뭐|무엇|언제|어디|누구|몇|왜|어떻게|기억|알려|什么|哪|谁|几|多少|怎么|为什么|记得|吗",
+    # Korean asks by its ending: -니, -냐, -까, -나요, -던가, -더라, a said thing asked again (-랬지, -댔지), or an
+    # asking word ending in -지, -야, -요, -데; and by asking to be told or reminded
+    r"|(?:니|냐|까|나요|가요|던가|더라|던데|는지|랬지|댔지|랬더라|댔더라)[.~!ㅋㅎ\s]*$"
+    rf"|(?:{_KOREAN_ASKING}).*(?:지|야|요|데|래|대|죠)[.~!ㅋㅎ\s]*$"
+    r"|(?:알려\s?줘|기억나|기억해|말해\s?줘)"
+    # Chinese asks by its particles and asking words
+    r"|[吗呢][。.!！~\s]*$|什么|哪|几|多少|谁|怎么|为什么|是不是|有没有",
     re.IGNORECASE,
 )
-_TO_YOU = re.compile(r"\b(you|your|yours|you're|you've|ya)\b|당신|너는|你", re.IGNORECASE)
-_FIRST_PERSON = re.compile(r"(?i:\b(i|my|me|mine|we|our|us|i'm|i've)\b)|내|나는|저는|제가|我")
+_TO_YOU = re.compile(r"\b(you|your|yours|you're|you've|ya)\b|당신|너는|너도|你", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"(?i:\b(i|my|me|mine|we|our|us|i'm|i've)\b)"
+                           r"|(?<![가-힣])(?:내|나|저|제|우리)(?:가|는|도|의|랑|한테)?(?![가-힣])|我")
 _ABOUT = re.compile(r"(?i:\b(i|my|mine|we|our|i'm|i've|remind (?:me|us))\b)|\s[A-Z][a-z]+|[가-힣]|[\u4e00-\u9fff]")
 _NOT_ABOUT = re.compile(f"{PASTED_LINE_START}|{GREETING}[,!]?\\s+[A-Z][a-z]+\\b")  # no one asked about
 

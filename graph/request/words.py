@@ -1,8 +1,10 @@
-"""The words of a message worth searching for: lower-cased, without stop words or one-letter words."""
+"""The words of a message worth searching for: lower-cased, without stop words or one-letter English words,
+Korean and Chinese segmented as the index stores them."""
 
 import re
 
-_WORD = re.compile(r"[^\W_]{2,}", re.UNICODE)
+from state.words import is_glued, words
+
 STOP_WORDS = frozenset("""
 a an and are as at be been but by can could did do does for from had has have he her his how i if in into
 is it its me my no not of on or our she so that the their them then there these they this to too us was we
@@ -10,6 +12,9 @@ were what when where which who why will with would you your yours about also jus
 some any all one get got know think want said say says yes okay ok thanks thank hi hello hey again
 는 은 이 가 을 를 에 의 도 로 으로 와 과 그 저 이거 그거 뭐 뭐야 어떻게 있어 있나요 해줘 알려줘
 的 了 是 我 你 他 她 在 吗 呢 吧 和 有 这 那 什么 怎么
+기억 알리 생각 말하 얘기 이번 지금 요즘 원래 결국 최종 제일 정도 때 거 것 뭘
+什 么 怎 谁 哪 几 多少 为什么 哪里 哪儿 时候 什么时候 记得 记 得 知道 个 们 一 不 就 都 也 还 又 很 啊 啦 哦 嗯 呀
+啥 着 来着 干什么 哪个 哪些 哪行 几号 几月 咋 怎样 怎么样 当初 现在 这次 平时 以前
 """.split())
 
 _PASTED_DATE = r"^\s*(?:\[[^\]]{1,40}\]\s*)?"
@@ -21,5 +26,6 @@ GREETING = r"(?i:\b(?:hey|hi|hello|thanks|thank you|wow|oh|yo|yeah|yep|congrats|
 
 
 def query_words(text: str) -> list[str]:
-    """The informative words of a message: lower-cased, stop words and one-letter words left out."""
-    return sorted({word.lower() for word in _WORD.findall(text)} - STOP_WORDS)
+    """The informative words of a message: lower-cased, stop words and one-letter English words left out (a
+    one-syllable Korean noun or a Chinese character is a word: 콩, 周)."""
+    return sorted({word for word in words(text) if len(word) > 1 or is_glued(word)} - STOP_WORDS)

@@ -18,8 +18,8 @@ SOURCE_QUERIES = {
     "summary_prefetch": "SELECT key, thread_id, record, created_at FROM summary_prefetch",
     "turn_journal": "SELECT thread_id, payload, created_at FROM turn_journal",
     "documents": "SELECT id, thread_id, title, tokens, mode, content, created_at FROM documents ORDER BY id",
-    "document_chunks": "SELECT document_id, thread_id, title, contents FROM document_chunks ORDER BY rowid",
-    "recall_turns": "SELECT thread_id, turn, day, record, tokens, vector FROM recall_turns",
+    "document_chunks": "SELECT document_id, thread_id, title, contents, words FROM document_chunks ORDER BY rowid",
+    "recall_turns": "SELECT thread_id, turn, day, record, tokens, vector, words FROM recall_turns",
     "turn_facts": "SELECT thread_id, turn, facts FROM turn_facts",
     "turn_entities": "SELECT thread_id, turn, entity FROM turn_entities",
 }
@@ -87,10 +87,10 @@ def write_tables(target: PostgresStorage, rows: dict[str, list[dict]]) -> dict[s
         chunks = rows.get("document_chunks", [])
         cur.execute("DELETE FROM document_chunks WHERE document_id = ANY(%s)",
                     (sorted({int(row["document_id"]) for row in chunks}),))
-        columns = ("document_id", "thread_id", "title", "contents")
-        _write(cur, "INSERT INTO document_chunks (document_id, thread_id, title, contents) VALUES (%s, %s, %s, %s)",
-               columns, chunks)
-        columns = ("thread_id", "turn", "day", "record", "tokens", "vector")
+        columns = ("document_id", "thread_id", "title", "contents", "words")
+        _write(cur, "INSERT INTO document_chunks (document_id, thread_id, title, contents, words) "
+               "VALUES (%s, %s, %s, %s, %s)", columns, chunks)
+        columns = ("thread_id", "turn", "day", "record", "tokens", "vector", "words")
         _write(cur, _upsert("recall_turns", columns, ("thread_id", "turn")), columns,
                [{"vector": None, **row} for row in rows.get("recall_turns", [])])
         columns = ("thread_id", "turn", "facts")

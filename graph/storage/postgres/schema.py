@@ -3,17 +3,22 @@
 Text is searched two ways: a tsvector and pg_trgm trigrams, which find Korean and Chinese words inside runs
 of text without spaces. Documents keep their words as written ('simple'); completed turns are indexed by
 word stems (`word_stems`: English words by their Snowball stem, stop words kept, every other word as
-written), as SQLite's porter tokenizer indexes them, so "donated" finds "donating" on both backends.
+written), as SQLite's porter tokenizer indexes them, so "donated" finds "donating" on both backends; a turn's
+Korean and Chinese words, segmented (`words`), are indexed beside them as written ('simple').
 """
 
+from collections.abc import Callable
 from typing import Any
 
 import psycopg
 
 from graph.storage.postgres.ranking import NON_ASCII
+from graph.storage.postgres.word_index import fill_chunk_words, fill_turn_words
 from graph.storage.shared.common import RECORD_TEXT_KEYS, rename_policies_sql
 from graph.storage.shared.settings import SETTING_COLUMNS_BEFORE
 from state.budgets import DEFAULT_CONTEXT_BUDGET
+
+Migration = list[str | Callable[[psycopg.Connection[Any]], None]]  # SQL, or a step that computes in Python
 
 STEMMED = "word_stems"  # the text search configuration of completed turns
 INDEXED_CHARS = 100_000  # a tsvector holds at most 1 MB; longer text is searched by trigrams past this
@@ -27,7 +32,7 @@ def body_of(row: str = "") -> str:
     return "(" + " || E'\\n' || ".join(parts) + ")"
 
 
-def _turn_text_from_record() -> list[str]:
+def _turn_text_from_record() -> Migration:
     """Migration 10: a turn's searched text read from its record, as SQLite reads it, instead of kept twice."""
     text = body_of()
     return [
@@ -44,7 +49,37 @@ def _turn_text_from_record() -> list[str]:
     ]
 
 
-def _settings_as_json() -> list[str]:
+def _words_indexed() -> Migration:
+    """Migration 14: each turn's Korean and Chinese words, segmented, are indexed beside its text's stems (the
+    parser keeps a run of Han characters, or a Korean word with its particle, as one word), and every stored
+    turn is indexed again."""
+    return [
+        "DROP INDEX IF EXISTS recall_turns_tsv",
+        "ALTER TABLE recall_turns DROP COLUMN body_tsv",
+        "ALTER TABLE recall_turns ADD COLUMN IF NOT EXISTS words TEXT NOT NULL DEFAULT ''",
+        fill_turn_words,
+        f"ALTER TABLE recall_turns ADD COLUMN body_tsv TSVECTOR GENERATED ALWAYS AS "
+        f"(to_tsvector('{STEMMED}', left({body_of()}, {INDEXED_CHARS})) "
+        f"|| to_tsvector('simple', left(words, {INDEXED_CHARS}))) STORED",
+        "CREATE INDEX recall_turns_tsv ON recall_turns USING GIN (body_tsv) WITH (fastupdate = off)",
+    ]
+
+
+def _chunk_words_indexed() -> Migration:
+    """Migration 15: a document chunk's Korean and Chinese words, segmented, are indexed beside its text, as a
+    turn's are; the chunks stored are indexed again."""
+    return [
+        "ALTER TABLE document_chunks DROP COLUMN contents_tsv",
+        "ALTER TABLE document_chunks ADD COLUMN IF NOT EXISTS words TEXT NOT NULL DEFAULT ''",
+        fill_chunk_words,
+        f"ALTER TABLE document_chunks ADD COLUMN contents_tsv TSVECTOR GENERATED ALWAYS AS "
+        f"(to_tsvector('simple', left(contents, {INDEXED_CHARS})) "
+        f"|| to_tsvector('simple', left(words, {INDEXED_CHARS}))) STORED",
+        "CREATE INDEX IF NOT EXISTS document_chunks_tsv ON document_chunks USING GIN (contents_tsv)",
+    ]
+
+
+def _settings_as_json() -> Migration:
     """Migration 13: a session's settings become one JSON value, their columns go."""
     pairs = ", ".join(f"'{name}', {name}" for name in SETTING_COLUMNS_BEFORE)
     return ["ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS settings JSON NOT NULL DEFAULT '{}'",
@@ -53,7 +88,7 @@ def _settings_as_json() -> list[str]:
                                                      for name in SETTING_COLUMNS_BEFORE)]
 
 
-MIGRATIONS: list[list[str]] = [
+MIGRATIONS: list[Migration] = [
     # 1: sessions and their settings, summaries made ahead, the turn journal, documents, the recall index
     [
         "CREATE EXTENSION IF NOT EXISTS pg_trgm",
@@ -185,6 +220,10 @@ MIGRATIONS: list[list[str]] = [
     # 14: whether the person chose the title, and the gist of the first question an automatic one follows
     ["ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS title_chosen INTEGER NOT NULL DEFAULT 0",
      "ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS title_gist TEXT"],
+    # 15: Korean and Chinese searched by their words, segmented, whatever particle or neighbour they were said with
+    _words_indexed(),
+    # 16: a document's Korean and Chinese searched by their words, segmented, as a turn's are
+    _chunk_words_indexed(),
 ]
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:
@@ -205,7 +244,10 @@ def migrate(conn: psycopg.Connection[Any], target: int | None = None) -> int:
             continue
         with conn.transaction():
             for statement in statements:
-                conn.execute(statement)
+                if callable(statement):
+                    statement(conn)
+                else:
+                    conn.execute(statement)
             conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (version,))
     return max(current, target)
 

@@ -2,31 +2,18 @@
 row's text in a tsvector and a trigram index, ranked like SQLite's bm25 (see `ranking`); a turn's text is read
 from its record (`body_of`), as SQLite reads it."""
 
-import re
-
 from graph.storage.postgres.connection import Database
 from graph.storage.postgres.ranking import ranked_sql, search_params, search_terms, tsquery
 from graph.storage.postgres.schema import STEMMED, body_of
 from graph.storage.postgres.text import clean, json_value
-from graph.storage.shared.common import DEFAULT_OWNER
+from graph.storage.shared.common import DEFAULT_OWNER, record_body
+from graph.storage.shared.snippets import substring_snippet
+from state.words import index_text
 
 SNIPPET_TOKENS = 16
-SNIPPET_CONTEXT_CHARS = 30  # either side of a word found inside a longer one (Korean, Chinese)
 OWNED_BY = ("COALESCE((SELECT o.owner FROM chat_sessions AS o WHERE o.thread_id = t.thread_id), '') "
             "= %(owner)s")  # turns of the sessions of one owner
 HEADLINE = f"StartSel=**, StopSel=**, MaxFragments=1, MaxWords={SNIPPET_TOKENS}, MinWords=4, FragmentDelimiter=…"
-
-
-def substring_snippet(body: str, words: list[str]) -> str:
-    """A short excerpt around the first of `words` in `body`, marked with **, for words no tokenizer splits."""
-    found = [(match.start(), match.end()) for word in words
-             if (match := re.search(re.escape(word), body, flags=re.IGNORECASE))]
-    if not found:
-        return body[: SNIPPET_CONTEXT_CHARS * 2] + ("…" if len(body) > SNIPPET_CONTEXT_CHARS * 2 else "")
-    start, end = min(found)
-    left, right = max(0, start - SNIPPET_CONTEXT_CHARS), min(len(body), end + SNIPPET_CONTEXT_CHARS)
-    return ("…" if left else "") + body[left:start] + "**" + body[start:end] + "**" + body[end:right] + (
-        "…" if right < len(body) else "")
 
 
 def with_ellipses(snippet: str, body: str) -> str:
@@ -55,11 +42,12 @@ class PostgresSearch:
     def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,
                    vector: bytes | None = None) -> None:
         with self.db.cursor() as cur:
-            cur.execute("INSERT INTO recall_turns (thread_id, turn, day, record, tokens, vector) "
-                        "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (thread_id, turn) DO UPDATE SET "
+            cur.execute("INSERT INTO recall_turns (thread_id, turn, day, record, tokens, vector, words) "
+                        "VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (thread_id, turn) DO UPDATE SET "
                         "day = excluded.day, record = excluded.record, tokens = excluded.tokens, "
-                        "vector = excluded.vector",
-                        (session_id, turn, day, json_value(record), tokens, vector))
+                        "vector = excluded.vector, words = excluded.words",
+                        (session_id, turn, day, json_value(record), tokens, vector,
+                         clean(index_text(record_body(record)))))
 
     def recall_search(self, session_id: str, words: list[str], below_turn: int,
                       limit: int) -> list[tuple[int, float, dict, int]]:

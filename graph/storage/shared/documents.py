@@ -3,6 +3,7 @@
 from graph.storage.shared.base import Tables
 from graph.storage.shared.common import utc_now
 from state.session import DocumentInfo
+from state.words import index_text
 
 
 class DocumentRows(Tables):
@@ -16,8 +17,10 @@ class DocumentRows(Tables):
                               "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
                               (session_id, title, tokens, mode, self.dialect.text(text), utc_now())).one()
             document_id = int(row["id"]) if row else 0
-            cur.executemany("INSERT INTO document_chunks (contents, title, thread_id, document_id) VALUES (?, ?, ?, ?)",
-                            [(self.dialect.text(chunk), title, session_id, document_id) for chunk in chunks])
+            cur.executemany("INSERT INTO document_chunks (contents, words, title, thread_id, document_id) "
+                            "VALUES (?, ?, ?, ?, ?)",
+                            [(self.dialect.text(chunk), self.dialect.text(index_text(chunk)), title, session_id,
+                              document_id) for chunk in chunks])
         return document_id
 
     def list_documents(self, session_id: str) -> list[DocumentInfo]:

@@ -1,10 +1,15 @@
 """The app's own SQLite tables, versioned: each migration runs once, in order, at start-up, in a transaction."""
 
 import sqlite3
+from collections.abc import Callable
 
 from graph.storage.shared.common import RECORD_TEXT_KEYS, rename_policies_sql
 from graph.storage.shared.settings import BOOLEAN_COLUMNS_BEFORE, SETTING_COLUMNS_BEFORE
+from graph.storage.sqlite.word_index import copy_chunks_with_words, fill_turn_words
 from state.budgets import DEFAULT_CONTEXT_BUDGET
+
+Migration = list[str | Callable[[sqlite3.Connection], None]]  # SQL, or a step that computes in Python
+INDEX_TRIGGERS = ("recall_turns_added", "recall_turns_removed", "recall_turns_changed")
 
 
 def body_of(row: str) -> str:
@@ -13,15 +18,51 @@ def body_of(row: str) -> str:
                                    for key in RECORD_TEXT_KEYS)
 
 
-def index_entry(row: str) -> str:
+def index_entry(row: str, with_words: bool = False) -> str:
     """A trigger's statement adding the `new` row to the external-content index, or removing the `old` one
-    (an external-content index is told what it held)."""
+    (an external-content index is told what it held); `with_words` once the index holds the Korean and Chinese
+    words of each turn beside its text."""
     command = ("recall_fts, ", "'delete', ") if row == "old" else ("", "")
-    return (f"INSERT INTO recall_fts ({command[0]}rowid, body, thread_id) "
-            f"VALUES ({command[1]}{row}.id, {body_of(row)}, {row}.thread_id);")
+    columns, values = ("body, words", f"{body_of(row)}, {row}.words") if with_words else ("body", body_of(row))
+    return (f"INSERT INTO recall_fts ({command[0]}rowid, {columns}, thread_id) "
+            f"VALUES ({command[1]}{row}.id, {values}, {row}.thread_id);")
 
 
-def _settings_as_json() -> list[str]:
+def _words_indexed() -> Migration:
+    """Migration 11: each turn's Korean and Chinese words, segmented, are indexed beside its text (FTS5 keeps a
+    run of Han characters, or a Korean word with its particle, as one token), and every stored turn is
+    indexed again."""
+    return [
+        *(f"DROP TRIGGER IF EXISTS {name}" for name in INDEX_TRIGGERS),
+        "DROP TABLE IF EXISTS recall_fts",
+        "DROP VIEW IF EXISTS recall_bodies",
+        "ALTER TABLE recall_turns ADD COLUMN words TEXT NOT NULL DEFAULT ''",
+        fill_turn_words,
+        f"CREATE VIEW recall_bodies AS SELECT id, {body_of('recall_turns')} AS body, words, thread_id "
+        "FROM recall_turns",
+        "CREATE VIRTUAL TABLE recall_fts USING fts5(body, words, thread_id, content = 'recall_bodies', "
+        "content_rowid = 'id', tokenize = 'porter unicode61')",
+        f"CREATE TRIGGER recall_turns_added AFTER INSERT ON recall_turns BEGIN {index_entry('new', True)} END",
+        f"CREATE TRIGGER recall_turns_removed AFTER DELETE ON recall_turns BEGIN {index_entry('old', True)} END",
+        f"CREATE TRIGGER recall_turns_changed AFTER UPDATE ON recall_turns "
+        f"BEGIN {index_entry('old', True)} {index_entry('new', True)} END",
+        "INSERT INTO recall_fts (recall_fts) VALUES ('rebuild')",
+    ]
+
+
+def _chunk_words_indexed() -> Migration:
+    """Migration 12: a document chunk's Korean and Chinese words, segmented, are indexed beside its text, as a
+    turn's are; the chunks stored are indexed again."""
+    return [
+        "CREATE VIRTUAL TABLE chunks_with_words USING fts5(contents, words, title UNINDEXED, thread_id UNINDEXED, "
+        "document_id UNINDEXED, tokenize = 'unicode61')",
+        copy_chunks_with_words,
+        "DROP TABLE document_chunks",
+        "ALTER TABLE chunks_with_words RENAME TO document_chunks",
+    ]
+
+
+def _settings_as_json() -> Migration:
     """Migration 10: a session's settings become one JSON value (booleans as JSON's), their columns go."""
     def value(name: str) -> str:
         return f"json(CASE WHEN {name} THEN 'true' ELSE 'false' END)" if name in BOOLEAN_COLUMNS_BEFORE else name
@@ -31,7 +72,7 @@ def _settings_as_json() -> list[str]:
             *(f"ALTER TABLE chat_sessions DROP COLUMN {name}" for name in SETTING_COLUMNS_BEFORE)]
 
 
-MIGRATIONS: list[list[str]] = [
+MIGRATIONS: list[Migration] = [
     # 1: sessions, summaries made ahead, the turn journal, documents with their FTS5 index
     [
         """CREATE TABLE IF NOT EXISTS chat_sessions (
@@ -124,6 +165,10 @@ MIGRATIONS: list[list[str]] = [
     # 11: whether the person chose the title, and the gist of the first question an automatic one follows
     ["ALTER TABLE chat_sessions ADD COLUMN title_chosen INTEGER NOT NULL DEFAULT 0",
      "ALTER TABLE chat_sessions ADD COLUMN title_gist TEXT"],
+    # 12: Korean and Chinese searched by their words, segmented, whatever particle or neighbour they were said with
+    _words_indexed(),
+    # 13: a document's Korean and Chinese searched by their words, segmented, as a turn's are
+    _chunk_words_indexed(),
 ]
 
 
@@ -145,7 +190,9 @@ def migrate(conn: sqlite3.Connection, target: int | None = None) -> int:
         try:
             if version > schema_version(conn):  # read inside the transaction: another opener may have been first
                 for statement in statements:
-                    if not _already_applied(conn, statement):
+                    if callable(statement):
+                        statement(conn)
+                    elif not _already_applied(conn, statement):
                         conn.execute(statement)
                 conn.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
             conn.commit()

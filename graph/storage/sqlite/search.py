@@ -1,14 +1,18 @@
 """Full-text search in SQLite: document chunks in an FTS5 table, completed turns in an FTS5 index over a
-view of `recall_turns` (triggers keep it in step, so the text is stored once), both ranked by bm25. A turn
-search is narrowed by the session id's words in the index, then kept to the exact id."""
+view of `recall_turns` (triggers keep it in step, so the text is stored once), both ranked by bm25. A turn is
+found by its text's words (English by their porter stems) and by its Korean and Chinese words, segmented in
+their own column. A turn search is narrowed by the session id's words in the index, then kept to the exact id."""
 
 import json
 
 from graph.storage.shared.base import Tables
-from graph.storage.shared.common import DEFAULT_OWNER
+from graph.storage.shared.common import DEFAULT_OWNER, record_body
+from graph.storage.shared.snippets import substring_snippet
+from graph.storage.sqlite.schema import body_of
+from state.words import glued_words, index_text, is_glued
 
 SNIPPET_TOKENS = 16
-BODY_WEIGHTS = "1.0, 0.0"  # bm25 weights: the text counts, the session id only filters
+BODY_WEIGHTS = "1.0, 1.0, 0.0"  # bm25 weights: the text and its segmented words count, the session id only filters
 
 
 def fts_query(words: list[str]) -> str:
@@ -16,10 +20,21 @@ def fts_query(words: list[str]) -> str:
     return " OR ".join('"' + word.replace('"', '""') + '"' for word in words)
 
 
+def text_match(words: list[str], text: str = "body") -> str:
+    """An FTS5 query for any of `words`: a Korean or Chinese word among the segmented words, any other in the
+    `text` column (each column holds its words once, so none counts twice). A Korean or Chinese word is searched
+    as the segmenter cuts it too, so a caller may pass it as written."""
+    spaced = [word for word in words if not is_glued(word)]
+    glued = list(dict.fromkeys(piece for word in words if is_glued(word) for piece in (word, *glued_words(word))))
+    parts = [*([f"{text} : ({fts_query(spaced)})"] if spaced else []),
+             *([f"words : ({fts_query(glued)})"] if glued else [])]
+    return "(" + " OR ".join(parts) + ")"
+
+
 def session_match(words: list[str], session_id: str | None) -> str:
     """An FTS5 query for any of `words`, narrowed by the session id's words (ids sharing a word pass alike, so
     the exact id is compared in SQL as well)."""
-    body = f"body : ({fts_query(words)})"
+    body = text_match(words)
     if session_id is None or not narrowable(session_id):
         return body
     return f"{body} AND thread_id : {fts_query([session_id])}"
@@ -28,6 +43,15 @@ def session_match(words: list[str], session_id: str | None) -> str:
 def narrowable(session_id: str) -> bool:
     """Printable ASCII with a letter or digit: FTS5 makes a non-empty phrase of it (an empty one matches no row)."""
     return session_id.isascii() and session_id.isprintable() and any(char.isalnum() for char in session_id)
+
+
+def snippet(headline: str, body: str, words: list[str]) -> str:
+    """FTS5's excerpt of the text for English words; for a Korean or Chinese word, the excerpt around it as written
+    (the word was found among the segmented words, whose places are not the text's)."""
+    glued = [word for word in words if is_glued(word)]
+    if glued and (any(word in body.lower() for word in glued) or "**" not in headline):
+        return substring_snippet(body, glued)
+    return headline
 
 
 class SqliteSearch(Tables):
@@ -40,16 +64,18 @@ class SqliteSearch(Tables):
             rows = cur.execute(
                 "SELECT title, contents, -bm25(document_chunks) AS score FROM document_chunks "
                 "WHERE document_chunks MATCH ? AND thread_id = ? ORDER BY score DESC LIMIT ?",
-                (fts_query(words), session_id, limit)).all()
+                (text_match(words, "contents"), session_id, limit)).all()
         return [(row["title"], row["contents"], row["score"]) for row in rows]
 
     def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,
                    vector: bytes | None = None) -> None:
         with self.rows() as cur:
-            cur.execute("INSERT INTO recall_turns (thread_id, turn, day, record, tokens, vector) "
-                        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (thread_id, turn) DO UPDATE SET day = excluded.day, "
-                        "record = excluded.record, tokens = excluded.tokens, vector = excluded.vector",
-                        (session_id, turn, day, json.dumps(record, ensure_ascii=False), tokens, vector))
+            cur.execute("INSERT INTO recall_turns (thread_id, turn, day, record, tokens, vector, words) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (thread_id, turn) DO UPDATE SET day = excluded.day, "
+                        "record = excluded.record, tokens = excluded.tokens, vector = excluded.vector, "
+                        "words = excluded.words",
+                        (session_id, turn, day, json.dumps(record, ensure_ascii=False), tokens, vector,
+                         index_text(record_body(record))))
 
     def recall_search(self, session_id: str, words: list[str], below_turn: int,
                       limit: int) -> list[tuple[int, float, dict, int]]:
@@ -70,10 +96,11 @@ class SqliteSearch(Tables):
         with self.rows(transaction=False) as cur:
             rows = cur.execute(
                 "SELECT i.thread_id, COALESCE(NULLIF(s.title, ''), i.thread_id) AS title, i.turn, i.day, "
-                f"snippet(recall_fts, 0, '**', '**', '…', {SNIPPET_TOKENS}) AS snippet FROM recall_fts "
+                f"snippet(recall_fts, 0, '**', '**', '…', {SNIPPET_TOKENS}) AS snippet, {body_of('i')} AS body "
+                "FROM recall_fts "
                 "JOIN recall_turns AS i ON i.id = recall_fts.rowid "
                 "LEFT JOIN chat_sessions AS s ON s.thread_id = i.thread_id "
                 f"WHERE recall_fts MATCH ? AND COALESCE(s.owner, '') = ? ORDER BY bm25(recall_fts, {BODY_WEIGHTS}) "
                 "LIMIT ?", (session_match(words, None), owner, limit)).all()
         return [{"session_id": row["thread_id"], "title": row["title"], "turn": int(row["turn"]), "day": row["day"],
-                 "snippet": row["snippet"]} for row in rows]
+                 "snippet": snippet(row["snippet"], row["body"], words)} for row in rows]

@@ -63,10 +63,7 @@ def test_korean_words_with_particles_are_found(storage: Storage):
     assert results and results[0][1] == KOREAN and results[0][2] > 0
 
 
-def test_chinese_words_inside_a_sentence_are_found(storage: Storage, backend: str, request):
-    if backend == "sqlite":
-        request.applymarker(pytest.mark.xfail(reason="FTS5's unicode61 keeps a run of Han characters as one token",
-                                              strict=True))
+def test_chinese_words_inside_a_sentence_are_found(storage: Storage):
     storage.add_document("s", "规定", 3000, "indexed", "", [*FILLER, CHINESE])
     results = storage.search_chunks("s", ["年假"], 3)
     assert results and results[0][1] == CHINESE and results[0][2] > 0

@@ -1,0 +1,33 @@
+"""The Python steps of PostgreSQL's migrations that index stored text again: each stored turn's and document
+chunk's Korean and Chinese words, segmented (no SQL function segments them)."""
+
+import json
+from collections.abc import Sequence
+from typing import Any, cast
+
+import psycopg
+
+from graph.storage.shared.common import record_body
+from state.words import index_text
+
+
+def fill_turn_words(conn: psycopg.Connection[Any]) -> None:
+    """Migration 14's step in Python: each stored turn's Korean and Chinese words, segmented."""
+    rows = [values(row) for row in conn.execute("SELECT thread_id, turn, record::text FROM recall_turns")]
+    with conn.cursor() as cur:
+        cur.executemany("UPDATE recall_turns SET words = %s WHERE thread_id = %s AND turn = %s",
+                        [(index_text(record_body(json.loads(record))).replace("\x00", ""), thread_id, turn)
+                         for thread_id, turn, record in rows])
+
+
+def fill_chunk_words(conn: psycopg.Connection[Any]) -> None:
+    """Migration 15's step in Python: each stored chunk's Korean and Chinese words, segmented."""
+    rows = [values(row) for row in conn.execute("SELECT id, contents FROM document_chunks")]
+    with conn.cursor() as cur:
+        cur.executemany("UPDATE document_chunks SET words = %s WHERE id = %s",
+                        [(index_text(contents).replace("\x00", ""), chunk_id) for chunk_id, contents in rows])
+
+
+def values(row: object) -> tuple[Any, ...]:
+    """A row's values in order, whichever row factory made it."""
+    return tuple(row.values()) if isinstance(row, dict) else tuple(cast(Sequence[Any], row))

@@ -1,0 +1,145 @@
+"""What a word is, in every language the app is written in: English and other spaced scripts by their runs of
+letters and digits, Korean by its morphemes (Kiwi: nouns and verb or adjective stems, particles and endings
+dropped), Chinese by its words (jieba, with each word's characters and a longer word's pairs of characters, so a
+name inside a run is found). The index, a question's words, quoting, names and the search across chats all read
+words here, so each finds what another stored."""
+
+import logging
+import re
+import threading
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+_HANGUL = re.compile(r"[가-힣]")
+_HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_SPACED_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_GLUED_CHAR = re.compile(r"[가-힣ㄱ-ㆎ\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_KOREAN_STRETCH = re.compile(r"[가-힣]+(?:[^\S\n]*[,.!?~…]*[^\S\n]*[가-힣]+)*")
+_NOUN_TAGS = ("NNG", "NNP", "NR")
+KOREAN_KEPT_TAGS = ("NNG", "NNP", "NR", "XR", "VV", "VA")  # nouns, numerals, roots, verb and adjective stems
+KOREAN_LIGHT_STEMS = frozenset("하 되 있 없 이 아니 같 싶 않 가 오 주".split())  # stems nearly every sentence has
+CACHED_TEXTS = 8192
+
+_lock = threading.Lock()
+_loaded: dict[str, Any] = {}
+
+
+def _load(name: str, make: Callable[[], Any]) -> Any:
+    """A segmenter made once, on first use, whichever thread asks first (loading takes a second or two)."""
+    if (found := _loaded.get(name)) is not None:
+        return found
+    with _lock:
+        if name not in _loaded:
+            _loaded[name] = make()
+        return _loaded[name]
+
+
+def _make_kiwi() -> Any:
+    """Kiwi with its bundled model: Korean morphemes."""
+    from kiwipiepy import Kiwi
+
+    return Kiwi()
+
+
+def _make_jieba() -> Any:
+    """jieba's tokenizer with its dictionary loaded, silently (it announces the loading on stderr otherwise)."""
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    jieba.initialize()
+    return jieba.dt
+
+
+def _korean_tokens(text: str) -> list[tuple[str, str, bool]]:
+    """Kiwi's morphemes of the text's Korean (each stretch of Korean words on its own: beside a Latin word Kiwi
+    takes "지우가" for one name), each as its form, its tag, and whether it starts a word as spaced."""
+    found = []
+    for stretch in _KOREAN_STRETCH.findall(text):
+        position = None
+        for token in _load("kiwi", _make_kiwi).tokenize(stretch):
+            found.append((token.form, str(token.tag), token.word_position != position))
+            position = token.word_position
+    return found
+
+
+def _name_stem(form: str) -> str | None:
+    """A name said with the 이 that follows a name ending in a consonant (민석이, 하영이), without it."""
+    if len(form) < 3 or not form.endswith("이"):
+        return None
+    return form[:-1] if (ord(form[-2]) - ord("가")) % 28 else None
+
+
+def _korean(text: str, with_stems: bool) -> list[str]:
+    """Kiwi's nouns of a text (and verb or adjective stems, `with_stems`), in order; a noun Kiwi cut in pieces (a
+    name it does not know: 민석 -> 민 / 석, or a compound) whole too, and a name without its 이."""
+    found: list[str] = []
+    pieces: list[str] = []
+    for form, tag, starts in [*_korean_tokens(text), ("", "", True)]:
+        if starts or not tag.startswith(_NOUN_TAGS):
+            if len(pieces) > 1:
+                found.append("".join(pieces))
+            pieces = []
+        if tag.startswith(_NOUN_TAGS) and (starts or pieces):
+            pieces.append(form)
+        kept = tag.startswith(_NOUN_TAGS) or (with_stems and tag.startswith(KOREAN_KEPT_TAGS)
+                                               and form not in KOREAN_LIGHT_STEMS)
+        if kept and _HANGUL.search(form):
+            found.append(form)
+            if tag == "NNP" and (stem := _name_stem(form)):
+                found.append(stem)
+    return found
+
+
+def korean_words(text: str) -> list[str]:
+    """The Korean nouns and verb or adjective stems of a text, in order ("지우가 콩이랑 산책했어" -> 지우, 콩,
+    산책): a word is found whatever particle or ending it was said with."""
+    return _korean(text, with_stems=True)
+
+
+def korean_nouns(text: str) -> list[str]:
+    """The Korean nouns of a text, in order, without their particles: what a name or a thing is said as."""
+    return _korean(text, with_stems=False)
+
+
+def chinese_words(text: str, with_parts: bool = True) -> list[str]:
+    """The Chinese words of a text (jieba), each followed (`with_parts`) by its characters, and a longer word
+    also by its pairs of characters: "房东周叔发" is cut as 房东 / 周叔发, and 周叔 must still find it."""
+    found = []
+    for run in _HAN_RUN.findall(text):
+        for word in _load("jieba", _make_jieba).lcut(run, HMM=True):
+            found.append(word)
+            if with_parts and len(word) > 1:
+                found += list(word)
+            if with_parts and len(word) > 2:
+                found += [word[i:i + 2] for i in range(len(word) - 1)]
+    return found
+
+
+@lru_cache(maxsize=CACHED_TEXTS)
+def _glued_words(text: str) -> tuple[str, ...]:
+    """Korean and Chinese words of a text, cached: a sentence is weighed many times while a quote is chosen."""
+    return (*korean_words(text), *chinese_words(text))
+
+
+def glued_words(text: str) -> list[str]:
+    """The words of a text's Korean and Chinese, which no space separates from their particles or neighbours."""
+    return list(_glued_words(text)) if _GLUED_CHAR.search(text) else []
+
+
+def is_glued(word: str) -> bool:
+    """Whether a word is Korean or Chinese (searched by its segmented form, not as written)."""
+    return bool(_GLUED_CHAR.search(word))
+
+
+def words(text: str) -> list[str]:
+    """Every word of a text, lower-cased, in a form another text's same word has: spaced words as written (a
+    stemmer may reduce them further), Korean and Chinese segmented."""
+    spaced = [word for word in _SPACED_WORD.findall(text.lower()) if not is_glued(word)]
+    return spaced + glued_words(text.lower())
+
+
+def index_text(text: str) -> str:
+    """What the full-text index stores beside a text: its Korean and Chinese words, space-separated ('' for a
+    text without any), so both backends' tokenizers read them as words."""
+    return " ".join(glued_words(text))
