@@ -67,9 +67,9 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
             saved = yield from services.runner.run(config, payload, run.stop_event, settings)
         if payload is not None and (saved or services.runner.has_message(session_id, payload["messages"][0].id)):
             services.storage.journal_clear(session_id)
+        follow_shown_line(services, session_id)  # recall, search and the chat list as the page drawn next shows them
         run.answered()  # the person has the answer: what follows keeps no one waiting
         lower_priority()  # and yields the cores to the next reply (this thread ends with the turn)
-        follow_shown_line(services, session_id)
         services.recall.backfill(session_id)  # an older session's turns gain their vectors
     services.prefetcher.schedule(session_id, settings.compression_rate,
                                  lambda: services.generation(session_id) == generation, settings.language)

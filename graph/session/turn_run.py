@@ -31,7 +31,7 @@ _ANSWERED = object()  # the answer is final and saved: what follows is housekeep
 
 class TurnRun:
     """A turn running on its own thread: iterate it for events as they come, until its answer is final and
-    saved (the work after it, recall's index and the title, goes on without keeping anyone); closing it stops
+    saved (the work after it, older turns gaining their vectors, goes on without keeping anyone); closing it stops
     the turn.
 
     The engine starts it at once, so a turn runs even if nobody iterates; `wait()` returns every event once all

@@ -50,9 +50,8 @@ def _turn_text_from_record() -> Migration:
 
 
 def _words_indexed() -> Migration:
-    """Migration 14: each turn's Korean and Chinese words, segmented, are indexed beside its text's stems (the
-    parser keeps a run of Han characters, or a Korean word with its particle, as one word), and every stored
-    turn is indexed again."""
+    """Migration 15: each turn's Korean and Chinese words, segmented, indexed beside its text's stems (the parser
+    keeps a Han run or a Korean word with its particle as one word); stored turns indexed again."""
     return [
         "DROP INDEX IF EXISTS recall_turns_tsv",
         "ALTER TABLE recall_turns DROP COLUMN body_tsv",
@@ -66,8 +65,7 @@ def _words_indexed() -> Migration:
 
 
 def _chunk_words_indexed() -> Migration:
-    """Migration 15: a document chunk's Korean and Chinese words, segmented, are indexed beside its text, as a
-    turn's are; the chunks stored are indexed again."""
+    """Migration 16: a document chunk's Korean and Chinese words indexed beside its text, as a turn's are."""
     return [
         "ALTER TABLE document_chunks DROP COLUMN contents_tsv",
         "ALTER TABLE document_chunks ADD COLUMN IF NOT EXISTS words TEXT NOT NULL DEFAULT ''",
@@ -225,6 +223,7 @@ MIGRATIONS: list[Migration] = [
     # 16: a document's Korean and Chinese searched by their words, segmented, as a turn's are
     _chunk_words_indexed(),
 ]
+
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:
     """The number of migrations this database has had."""

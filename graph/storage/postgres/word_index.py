@@ -12,7 +12,7 @@ from state.words import index_text
 
 
 def fill_turn_words(conn: psycopg.Connection[Any]) -> None:
-    """Migration 14's step in Python: each stored turn's Korean and Chinese words, segmented."""
+    """Migration 15's step in Python: each stored turn's Korean and Chinese words, segmented."""
     rows = [values(row) for row in conn.execute("SELECT thread_id, turn, record::text FROM recall_turns")]
     with conn.cursor() as cur:
         cur.executemany("UPDATE recall_turns SET words = %s WHERE thread_id = %s AND turn = %s",
@@ -21,7 +21,7 @@ def fill_turn_words(conn: psycopg.Connection[Any]) -> None:
 
 
 def fill_chunk_words(conn: psycopg.Connection[Any]) -> None:
-    """Migration 15's step in Python: each stored chunk's Korean and Chinese words, segmented."""
+    """Migration 16's step in Python: each stored chunk's Korean and Chinese words, segmented."""
     rows = [values(row) for row in conn.execute("SELECT id, contents FROM document_chunks")]
     with conn.cursor() as cur:
         cur.executemany("UPDATE document_chunks SET words = %s WHERE id = %s",

@@ -29,7 +29,7 @@ def index_entry(row: str, with_words: bool = False) -> str:
 
 
 def _words_indexed() -> Migration:
-    """Migration 11: each turn's Korean and Chinese words, segmented, are indexed beside its text (FTS5 keeps a
+    """Migration 12: each turn's Korean and Chinese words, segmented, are indexed beside its text (FTS5 keeps a
     run of Han characters, or a Korean word with its particle, as one token), and every stored turn is
     indexed again."""
     return [
@@ -51,7 +51,7 @@ def _words_indexed() -> Migration:
 
 
 def _chunk_words_indexed() -> Migration:
-    """Migration 12: a document chunk's Korean and Chinese words, segmented, are indexed beside its text, as a
+    """Migration 13: a document chunk's Korean and Chinese words, segmented, are indexed beside its text, as a
     turn's are; the chunks stored are indexed again."""
     return [
         "CREATE VIRTUAL TABLE chunks_with_words USING fts5(contents, words, title UNINDEXED, thread_id UNINDEXED, "

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-import graph.session.turn
+from graph.recall.index import RecallIndex
 from graph.session.activity import BACKGROUND_NICENESS, lower_priority
 from tests.conftest import make_engine
 
@@ -29,13 +29,13 @@ def test_a_thread_that_lowers_its_priority_leaves_the_others_as_they_were():
 
 def test_summaries_ahead_and_the_housekeeping_after_an_answer_run_lowered(tmp_path, monkeypatch):
     after_answer = []
-    follow = graph.session.turn.follow_shown_line
+    backfill = RecallIndex.backfill
 
-    def noted(services, session_id):
+    def noted(self, session_id, *args, **kwargs):
         after_answer.append(niceness())
-        follow(services, session_id)
+        return backfill(self, session_id, *args, **kwargs)
 
-    monkeypatch.setattr(graph.session.turn, "follow_shown_line", noted)
+    monkeypatch.setattr(RecallIndex, "backfill", noted)
     engine = make_engine(tmp_path / "chat.sqlite")
     try:
         engine.session("lowered").send("Hello there").wait()

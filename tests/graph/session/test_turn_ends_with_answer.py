@@ -1,12 +1,12 @@
 """A turn ends for the person when its answer is final and saved: the events stop there and Stop has nothing
-left to stop, while recall's index and the title are brought up to date behind it; `wait()` still returns once
+left to stop, while older turns gain their vectors behind it; `wait()` still returns once
 that work is done too, and the next turn waits for it in the session's queue."""
 
 import threading
 
 import pytest
 
-import graph.session.turn
+from graph.recall.index import RecallIndex
 from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel
 
@@ -15,16 +15,16 @@ pytestmark = pytest.mark.graph
 
 @pytest.fixture
 def held_housekeeping(monkeypatch):
-    """The work after the answer held until the test lets it go."""
+    """The work after the answer (older turns gaining their vectors) held until the test lets it go."""
     release, began = threading.Event(), threading.Event()
-    follow = graph.session.turn.follow_shown_line
+    backfill = RecallIndex.backfill
 
-    def held(services, session_id):
+    def held(self, session_id, *args, **kwargs):
         began.set()
         assert release.wait(60), "the test never let the housekeeping go"
-        follow(services, session_id)
+        return backfill(self, session_id, *args, **kwargs)
 
-    monkeypatch.setattr(graph.session.turn, "follow_shown_line", held)
+    monkeypatch.setattr(RecallIndex, "backfill", held)
     yield began, release
     release.set()
 
@@ -41,13 +41,14 @@ def test_the_events_end_with_the_answer_while_the_housekeeping_goes_on(tmp_path,
         assert kinds[-1] == "reply" and "error" not in kinds
         assert run.is_answered.is_set() and began.wait(30)
         assert run.running  # the housekeeping is still held: the person was not kept for it
-        assert session.messages()[-1].content  # the answer is saved already
+        assert session.messages()[-1].content  # the answer is saved already, and the chat list names it
+        assert [(s.title, s.turns) for s in engine.sessions()] == [("My sister Hana lives in Busan", 1)]
         second = session.send("What is my sister's name?")
         assert not second.is_answered.wait(0.2)  # the next turn waits its place behind the housekeeping
         release.set()
         assert [e.kind for e in run.wait(60)][-1] == "reply" and not run.running
         assert [e.kind for e in second.wait(60)][-1] == "reply"
-        assert [s.title for s in engine.sessions()] != [""]  # the title followed the shown line
+        assert [s.title for s in engine.sessions()] == ["My sister Hana lives in Busan"]
     finally:
         release.set()
         engine.close()

@@ -16,7 +16,7 @@ from tests.conftest import open_database
 
 pytestmark = pytest.mark.storage
 
-BEFORE_WORDS = {"sqlite": 10, "postgres": 13}  # the schema before the segmented words were indexed
+BEFORE_WORDS = {"sqlite": 11, "postgres": 14}  # the schema before the segmented words were indexed
 TURNS = [(1, {"user": "지우가 콩이랑 산책했어", "assistant": "좋았겠다"}),
          (2, {"user": "给房东周叔发了消息", "assistant": "好的"}),
          (3, {"user": "I donated my old books", "assistant": "Nice."})]
