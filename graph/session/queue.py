@@ -63,6 +63,7 @@ class TurnQueue:
             return [run for runs in self._waiting.values() for run in runs]
 
     def busy(self, session_id: str) -> bool:
-        """Whether a turn of this session is queued or running here."""
+        """Whether a turn of this session is queued or running here, its answer not yet saved (the work after an
+        answer holds the session's lock a moment, which a caller may wait out)."""
         with self._changed:
-            return session_id in self._waiting
+            return any(not run.is_answered.is_set() for run in self._waiting.get(session_id, ()))
