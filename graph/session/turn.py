@@ -13,6 +13,7 @@ from graph.session.journal import restore_pending, with_message_id, write_pendin
 from graph.session.owner import may_run
 from graph.session.rewind import Rewind, refusal
 from graph.session.services import SessionServices
+from graph.session.stop import finish_stopped_turn
 from graph.session.turn_run import TurnRun
 from state.session import TurnEvent
 from state.texts import localized
@@ -62,6 +63,8 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
         if payload is None and rewound is None and not ready_to_resume(services, session_id):
             yield refusal(language, "retry_nothing")
             return
+        if rewound is None and payload is not None:  # a new message: the question left unanswered is closed first
+            close_unanswered(services, session_id)
         payload, config = journaled(services, session_id, payload, rewound)
         with services.activity.running():  # background work waits until the reply is made
             saved = yield from services.runner.run(config, payload, run.stop_event, settings)
@@ -112,3 +115,11 @@ def follow_shown_line(services: SessionServices, session_id: str) -> None:
     services.recall.index_session(session_id, messages)
     if title := gist_title(first_user_text(messages)):
         services.storage.record_session(session_id, title, completed_turn_count(messages))
+
+
+def close_unanswered(services: SessionServices, session_id: str) -> None:
+    """A question whose reply failed, was cut off by a crash or never came is closed as a stopped turn when the
+    person sends another message instead of Retry, so the conversation never holds two questions in a row; the
+    question stays, its answer the stop mark, and a regenerate or an edit can ask it again."""
+    if has_unfinished_turn(services.runner.messages(session_id)):
+        finish_stopped_turn(services.runner.graph, session_id, "")
