@@ -39,8 +39,8 @@ class EngineStart:
 
 
 def engine_or_waiting_page(start: EngineStart, language: str) -> Engine:
-    """The started engine; until then a page that says what is starting and opens the chat once it has (the page
-    stops there), and a start that failed said in the person's language."""
+    """The started engine; until then a page that says what is starting and opens the chat, input and all, once
+    it has (the page stops there), and a start that failed said in the person's language."""
     if start.engine is not None:
         return start.engine
     if start.error is not None:
@@ -48,7 +48,6 @@ def engine_or_waiting_page(start: EngineStart, language: str) -> Engine:
         st.stop()
     st.title("💬 Context Chat")
     _starting(start)
-    st.chat_input(t("starting_input"), disabled=True)
     st.stop()
     raise AssertionError("st.stop ends the page")
 

@@ -136,7 +136,6 @@ LAYOUT = {
     "example_4": "Give me three tips for writing a clear email.",
     "missing_session": "No chat is saved at this address: it may have been deleted, or the link is wrong.",
     "starting_engine": "Starting the model and the chat ({seconds} s)… The page opens by itself when it is ready.",
-    "starting_input": "The chat opens in a moment…",
     "missing_hint": "Start a new chat, or pick one from the list on the left.",
     "start_new_chat": "➕ Start a new chat",
     "found_turn": "Opened turn {turn} of '{title}'",

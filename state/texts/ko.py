@@ -132,7 +132,6 @@ LAYOUT = {
     "example_4": "명확한 이메일을 쓰는 요령 세 가지를 알려줘.",
     "missing_session": "이 주소의 대화를 찾을 수 없습니다: 삭제되었거나 주소가 잘못되었습니다.",
     "starting_engine": "모델과 대화를 준비하는 중이에요({seconds}초)… 준비되면 저절로 열려요.",
-    "starting_input": "곧 대화를 시작할 수 있어요…",
     "missing_hint": "새 대화를 시작하거나 왼쪽 목록에서 대화를 고르세요.",
     "start_new_chat": "➕ 새 대화 시작",
     "found_turn": "'{title}'의 {turn}번째 턴을 열었습니다",

@@ -131,7 +131,6 @@ LAYOUT = {
     "example_4": "给我三个写清楚电子邮件的建议。",
     "missing_session": "这个地址没有保存的对话：它可能已被删除，或者链接有误。",
     "starting_engine": "正在启动模型和对话（{seconds} 秒）… 准备好后页面会自动打开。",
-    "starting_input": "对话马上就能开始…",
     "missing_hint": "开始一个新对话，或者从左侧列表中选择一个。",
     "start_new_chat": "➕ 开始新对话",
     "found_turn": "已打开“{title}”的第 {turn} 轮",

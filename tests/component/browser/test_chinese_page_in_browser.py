@@ -2,31 +2,14 @@
 clock (the browser's zone, not the server's UTC)."""
 
 import re
-import sys
 from datetime import datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.component.browser.conftest import RunningApp
-
 pytestmark = pytest.mark.browser
 
 ZONE = "Asia/Shanghai"
-STREAMLIT = Path(sys.executable).with_name("streamlit")  # this interpreter's: a checkout may share a virtualenv
-
-
-@pytest.fixture(scope="module")
-def app_url(tmp_path_factory):
-    """The app run by this interpreter's Streamlit on a fresh database, stopped after the module."""
-    app = RunningApp(tmp_path_factory.mktemp("logs") / "app.log", command=(str(STREAMLIT), "run", "app.py"),
-                     CHAT_DB_PATH=str(tmp_path_factory.mktemp("browser") / "chat.sqlite"))
-    try:
-        app.wait_until_healthy()
-        yield app.url
-    finally:
-        app.stop()
 
 
 @pytest.fixture

@@ -2,14 +2,14 @@
 new version says above it where the rest stayed and brings it back in one click, and a reload while a reply
 streams shows the question and what was streamed at once."""
 
-import sys
 import time
 import uuid
 
 import pytest
 
 from state.texts import localized
-from tests.component.browser.conftest import RunningApp
+from tests.component.browser.conftest import started_on_file
+from tests.component.browser.test_actions_in_browser import wait_for_answers
 
 pytestmark = pytest.mark.browser
 
@@ -21,16 +21,8 @@ AT_ONCE_MS = 5_000
 
 @pytest.fixture(scope="module")
 def running(tmp_path_factory):
-    """The app on the bundled model and a database of its own, started by the Python running the tests (the one
-    `make run` installs), so a checkout without its own environment needs no build."""
-    database = tmp_path_factory.mktemp("versions") / "chat.sqlite"
-    app = RunningApp(tmp_path_factory.mktemp("logs") / "app.log",
-                     command=(sys.executable, "-m", "streamlit", "run", "app.py"), CHAT_DB_PATH=str(database))
-    try:
-        app.wait_until_healthy()
-        yield app, database
-    finally:
-        app.stop()
+    """The app started as the README says, on the bundled model and a database of its own."""
+    yield from started_on_file(tmp_path_factory, "versions")
 
 
 def open_new_chat(page, running) -> str:
@@ -40,23 +32,10 @@ def open_new_chat(page, running) -> str:
     return session_id
 
 
-def wait_for_answers(page, count: int) -> None:
-    """Until the reply ended and `count` answers are drawn from the saved history, the last with its 👍/👎."""
-    deadline = time.monotonic() + REPLY_SECONDS
-    while time.monotonic() < deadline:
-        answers = page.locator(ASSISTANT)
-        if (page.locator(".st-key-stop").count() == 0 and page.locator('[data-stale="true"]').count() == 0
-                and answers.count() == count
-                and answers.nth(count - 1).locator('[data-testid="stFeedback"]').count() == 1):
-            return
-        time.sleep(0.1)
-    raise TimeoutError(f"{count} answers were not drawn within {REPLY_SECONDS} s")
-
-
 def send(page, text: str, answers: int) -> None:
     page.get_by_test_id("stChatInputTextArea").fill(text)
     page.keyboard.press("Enter")
-    wait_for_answers(page, answers)  # one answer more than before: the turn ran, however fast
+    wait_for_answers(page, answers, seen_running=True)  # one answer more than before: the turn ran, however fast
 
 
 def test_an_early_edit_says_what_it_leaves_out_and_the_way_back_is_in_plain_sight(running, page):
@@ -69,7 +48,7 @@ def test_an_early_edit_says_what_it_leaves_out_and_the_way_back_is_in_plain_sigh
     page.locator('[data-testid="stForm"] textarea').fill("Hello! I am Hana.")
     page.get_by_role("button", name="보내기", exact=True).click()
     page.locator(".st-key-stop").wait_for(timeout=REPLY_SECONDS * 1000)
-    wait_for_answers(page, 1)
+    wait_for_answers(page, 1, seen_running=True)
     notice = page.locator(".st-key-version_notice_1")
     assert notice.get_by_text(localized("ko", "version_notice", shown=2, count=2)).is_visible()
     assert notice.get_by_text(localized("ko", "version_later", later=2, version=1)).is_visible()
@@ -77,7 +56,7 @@ def test_an_early_edit_says_what_it_leaves_out_and_the_way_back_is_in_plain_sigh
     assert show.evaluate("element => getComputedStyle(element.closest('[class*=\"st-key-version_notice\"]'))"
                          ".opacity") == "1"
     show.click()
-    wait_for_answers(page, 3)
+    wait_for_answers(page, 3, seen_running=True)
     assert "Coco" in page.locator(USER).nth(2).inner_text()
 
 

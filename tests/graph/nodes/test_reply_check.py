@@ -196,7 +196,9 @@ def test_a_requests_framing_is_its_prompt_notes_and_reminders_and_its_shaped_mat
     assert {"Be kind.", NOTE, "[Agent instructions]\nTalk like a poet.", "Always answer in one sentence."} \
         <= set(framing.always)
     assert not any("Today's date" in text for text in framing.always)  # a clock answer may state it
-    assert set(framing.shaped) == {*SUMMARY_LINES, *render_summary_lines([SUMMARY], "en"), DOCUMENTS}  # type: ignore[list-item]
+    every_heading = {line for language in ("ko", "en", "zh")
+                     for line in render_summary_lines([SUMMARY], language)}  # type: ignore[list-item]
+    assert set(framing.shaped) == {*SUMMARY_LINES, *every_heading, DOCUMENTS}
 
 
 IMITATED = '{"referenced document "title": 1, "authority@example.com": 2, "project": "kickoff"}'
