@@ -40,30 +40,15 @@ def _model() -> object | None:
         return None
 
 
-_warming = threading.Event()  # the model loads in the background: turns go on by words alone meanwhile
-_loaded = threading.Event()
-
-
 def warm_up() -> None:
-    """Load the model in the background, so no turn waits for the import: until it is loaded, recall ranks by
-    words and the turns indexed meanwhile gain their vectors after a later turn (`RecallIndex.backfill`)."""
-    _warming.set()
-    threading.Thread(target=lambda: embed(["ready"], waiting=True), name="embeddings-warm-up", daemon=True).start()
+    """Load the model in the background, so the first turn that needs it does not wait for the import."""
+    threading.Thread(target=lambda: embed(["ready"]), name="embeddings-warm-up", daemon=True).start()
 
 
-def loading() -> bool:
-    """Whether the model is being loaded in the background right now."""
-    return _warming.is_set() and not _loaded.is_set()
-
-
-def embed(texts: Sequence[str], waiting: bool = False) -> np.ndarray | None:
-    """Unit-length float32 vectors, one row per text; None when the model cannot be loaded, or is still loading
-    in the background and the caller is not `waiting` for it."""
-    if loading() and not waiting:
-        return None
+def embed(texts: Sequence[str]) -> np.ndarray | None:
+    """Unit-length float32 vectors, one row per text; None when the model cannot be loaded."""
     with _lock:
         model = _model()
-        _loaded.set()
         if model is None:
             return None
         if not texts:
