@@ -25,6 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.prefix_reuse import pct  # noqa: E402  (the nearest-rank percentile the other benches print)
+
 DATA = ROOT.parent / "shared" / "data" / "locomo-dev"
 LOAD_PERIOD = 0.1  # seconds of one busy-then-idle cycle of the other process
 
@@ -46,12 +48,6 @@ def busy(share: float, stop: "multiprocessing.synchronize.Event") -> None:
         while time.monotonic() < until:
             pass
         time.sleep(LOAD_PERIOD * (1 - share))
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """The value below which `share` of the values lie (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 @dataclass
@@ -92,10 +88,10 @@ def chat(engine, lines: Sequence[str], name: str) -> Waits:
 def figures(waits: Waits) -> str:
     """The row printed for a conversation and for all of them."""
     firsts, wholes = waits.firsts, waits.wholes
-    return (f"turns={len(firsts)} first_p50={statistics.median(firsts):.2f} first_p95={percentile(firsts, 0.95):.2f} "
+    return (f"turns={len(firsts)} first_p50={statistics.median(firsts):.2f} first_p95={pct(firsts, 0.95):.2f} "
             f"first_max={max(firsts):.2f} whole_p50={statistics.median(wholes):.2f} "
-            f"whole_p95={percentile(wholes, 0.95):.2f} whole_max={max(wholes):.2f} "
-            f"after_last_p95={percentile(waits.tails, 0.95):.2f} after_last_max={max(waits.tails):.2f} "
+            f"whole_p95={pct(wholes, 0.95):.2f} whole_max={max(wholes):.2f} "
+            f"after_last_p95={pct(waits.tails, 0.95):.2f} after_last_max={max(waits.tails):.2f} "
             f"failed={waits.failed}")
 
 
