@@ -17,9 +17,10 @@ SHOWN_KEY = "chats_shown"
 LIST_HEIGHT = 420  # past this many pixels the list scrolls on its own
 LIST_PAGE = 30  # chats listed at first, and added by each "show more"; search reaches every chat
 MARKDOWN_SIGNS = "\\`*_{}[]()#+-!|<>~$"
-RESET_ON_SWITCH = ("compression_rate", "system_prompt_text", "context_policy_choice", "agent_prompt_text",
+SETTING_WIDGETS = ("compression_rate", "system_prompt_text", "context_policy_choice", "agent_prompt_text",
                    "reminder_text", "hide_old_tool_results_choice", "recall_choice", "context_budget_choice",
-                   "model_choice", CONFIRM_KEY, MISSING_KEY, FOUND_KEY)
+                   "model_choice")  # drawn again from the chat opened
+SWITCHED_KEY = "switched"  # the chat changed in a callback: its setting widgets are emptied when the page runs
 
 
 def current_session_id(sessions: list[SessionInfo]) -> str:
@@ -27,6 +28,9 @@ def current_session_id(sessions: list[SessionInfo]) -> str:
 
     The address names a chat only once it is saved, so reloading a new chat never makes an empty one.
     """
+    if st.session_state.pop(SWITCHED_KEY, False):
+        for key in SETTING_WIDGETS:
+            st.session_state.pop(key, None)
     if SESSION_KEY not in st.session_state:
         from_url = st.query_params.get("session")
         st.session_state[SESSION_KEY] = usable_url_id(from_url) if from_url else new_session_id()
@@ -67,9 +71,12 @@ def missing_session() -> bool:
 
 
 def switch_to(session_id: str) -> None:
-    """Make another session current; its own settings load on the next run."""
+    """Make another session current; its own settings load when the page runs. The setting widgets are emptied
+    then, not here: a setting changed in the same click has its own callback still to come, which keeps it for
+    the chat it was changed in."""
     st.session_state[SESSION_KEY] = session_id
-    for key in RESET_ON_SWITCH:
+    st.session_state[SWITCHED_KEY] = True
+    for key in (CONFIRM_KEY, MISSING_KEY, FOUND_KEY):
         st.session_state.pop(key, None)
 
 

@@ -276,6 +276,25 @@ def test_a_new_chat_starts_from_the_defaults_not_the_last_sessions_switches(app,
     assert fake_engine.engine.session(first).settings().recall is False  # the old chat keeps its own
 
 
+def test_a_setting_changed_as_a_new_chat_opens_stays_with_the_chat_it_was_changed_in(app, fake_engine):
+    """The browser sends a changed setting and the click on "new chat" in one run: the new chat opens, the page
+    draws (no error page) and the setting belongs to the chat it was changed in."""
+    send(app, "first message")
+    first = app.session_state["session_id"]
+    app.number_input(key="context_budget_choice").set_value(2000)
+    app.slider(key="compression_rate").set_value(0.5)
+    app.toggle(key="recall_choice").set_value(False)
+    app.button(key="new_chat").click().run()
+    assert not app.exception
+    assert app.session_state["session_id"] != first
+    assert app.number_input(key="context_budget_choice").value == 4000
+    assert app.toggle(key="recall_choice").value is True
+    kept = fake_engine.engine.session(first).settings()
+    assert (kept.context_budget, kept.compression_rate, kept.recall) == (2000, 0.5, False)
+    send(app, "in the new chat")
+    assert app.chat_message[-1].markdown
+
+
 def test_the_language_is_kept_in_the_address_and_follows_a_switch(fake_engine):
     english = AppTest.from_file("../../app.py", default_timeout=30)
     english.query_params["lang"] = "en"

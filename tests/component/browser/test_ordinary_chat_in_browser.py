@@ -60,7 +60,9 @@ def send_and_time(page, text: str) -> tuple[str, float]:
         time.sleep(LOOK_SECONDS)
     lag = time.monotonic() - changed
     page.locator(".st-key-stop").wait_for(state="detached", timeout=REPLY_SECONDS * 1000)
-    page.locator(ASSISTANT).nth(before).wait_for(timeout=REPLY_SECONDS * 1000)
+    assert page.locator(ASSISTANT).count() > before, (
+        f"no reply to {text!r} ({'the turn ran' if started else 'the turn never started'}); the page shows: "
+        + page.locator("body").inner_text())
     return page.locator(ASSISTANT).nth(before).inner_text(), lag
 
 
