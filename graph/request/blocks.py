@@ -31,7 +31,9 @@ _TO_YOU = re.compile(r"\b(you|your|yours|you're|you've|ya)\b|당신|너는|너�
 _FIRST_PERSON = re.compile(r"(?i:\b(i|my|me|mine|we|our|us|i'm|i've)\b)"
                            r"|(?<![가-힣])(?:내|나|저|제|우리)(?:가|는|도|의|랑|한테)?(?![가-힣])|我")
 _ABOUT = re.compile(r"(?i:\b(i|my|mine|we|our|i'm|i've|remind (?:me|us))\b)|\s[A-Z][a-z]+|[가-힣]|[\u4e00-\u9fff]")
-_NOT_ABOUT = re.compile(f"{PASTED_LINE_START}|{GREETING}[,!]?\\s+[A-Z][a-z]+\\b")  # no one asked about
+_ASKING_FRAME = (r"(?i:\b(?:i'?m|i am) (?:curious|wondering)\b|\bi (?:wonder|was wondering)\b"  # how it asks,
+                 r"|\bi'?d (?:like|love) to know\b|\b(?:can|may) i ask\b)")  # not what about
+_NOT_ABOUT = re.compile(f"{PASTED_LINE_START}|{GREETING}[,!]?\\s+[A-Z][a-z]+\\b|{_ASKING_FRAME}")  # no one asked about
 
 
 STATEMENT_REACH = 0.0  # a message that asks nothing brings nothing back (a share of the budget)

@@ -30,3 +30,14 @@ def test_a_question_asks_back_by_its_form(text: str):
 def test_a_statement_of_ones_own_is_told_by_its_first_person_not_by_a_word_starting_alike():
     assert tells_about_self("내 여동생은 부산에 살아.") and tells_about_self("我妹妹住在上海。")
     assert not tells_about_self("내일 비 온대.")  # 내일, tomorrow, is not 내, my
+
+
+@pytest.mark.parametrize("text", ["Speaking of which, i'm curious, any more tips for dairy-free baking?",
+                                  "I wonder, is it going to rain tomorrow?", "Can I ask, what's a good pasta sauce?"])
+def test_a_question_put_in_the_first_person_is_not_about_the_person(text: str):
+    assert not asks_back(text)
+
+
+@pytest.mark.parametrize("text", ["I'm curious, where did I say my sister lives?", "I wonder what my dog's name was?"])
+def test_a_question_about_the_person_asks_back_however_it_is_put(text: str):
+    assert asks_back(text)
