@@ -5,6 +5,7 @@ reply the person is shown, with the quote of their own words that may lead it an
 alone), and how often a reply shows the request's framing or a notice instead of an answer.
 
     .venv/bin/python -m bench.answers_shown ../shared/data/locomo-dev/41.json [--questions 25] [--scripted]
+    .venv/bin/python -m bench.answers_shown ../shared/data/multilingual-dev/ko.json --scripted
 """
 
 import argparse
@@ -72,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 create_bundled_models(settings, server.base_url))
             started = time.monotonic()
             try:
-                events = engine.session(SESSION).send(question.text).wait()
+                events = engine.session(SESSION).send(question.text, language=conversation.language).wait()
             finally:
                 engine.close()
             reply = " ".join(event.text for event in events if event.kind == "reply")

@@ -58,6 +58,7 @@ class Conversation:
     turns: tuple[tuple[str, str], ...]
     questions: tuple[Question, ...]
     observations: tuple[tuple[str, str], ...] = ()  # (fact, the utterance it came from), as annotated
+    language: str = "en"  # the page's language the person writes in
 
     @property
     def transcript_lines(self) -> list[str]:
@@ -86,8 +87,11 @@ def _session_turns(utterances: Sequence[dict], speaker_a: str, date: str) -> lis
 
 
 def load(path: str | Path) -> Conversation:
-    """Turns and the scorable questions of one LoCoMo file (evidence that was never said is dropped)."""
-    data = json.loads(Path(path).read_text())
+    """Turns and the scorable questions of one LoCoMo file (evidence that was never said is dropped), or of one
+    written in several languages (multilingual-dev's format)."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if "turns" in data:
+        return _load_written(Path(path).stem, data)
     turns: list[tuple[str, str]] = []
     lines: dict[str, str] = {}
     observations: list[tuple[str, str]] = []
@@ -109,6 +113,27 @@ def load(path: str | Path) -> Conversation:
         literal = answer if len(answer) >= 3 and answer in " ".join(evidence) else None
         questions.append(Question(item["question"], item["category"], evidence, literal))
     return Conversation(Path(path).stem, tuple(turns), tuple(questions), tuple(observations))
+
+
+WRITTEN_CATEGORIES = {"multi": 1, "temporal": 2, "single": 4}
+
+
+def _load_written(name: str, data: dict) -> Conversation:
+    """A conversation of the person's lines and the replies, each day's first line opening with its date as an
+    imported conversation does; questions with the person's lines they need and the answer said in them."""
+    turns, day = [], None
+    for turn in data["turns"]:
+        user = turn["user"]
+        if turn.get("day") and turn["day"] != day:
+            user, day = f"[{turn['day']}] {user}", turn["day"]
+        turns.append((user, turn["assistant"]))
+    questions = []
+    for item in data["questions"]:
+        evidence = tuple(norm(data["turns"][index]["user"]) for index in item["evidence"])
+        answer = norm(item.get("answer") or "")
+        questions.append(Question(item["q"], WRITTEN_CATEGORIES.get(item["category"], 4), evidence,
+                                  answer if answer and answer in " ".join(evidence) else None))
+    return Conversation(name, tuple(turns), tuple(questions), language=data.get("language", "en"))
 
 
 def _observations(data: dict, number: int, said: dict[str, str]) -> list[tuple[str, str]]:
@@ -154,9 +179,9 @@ class Replayed:
         return assemble(Settings(db_path=str(path)), create_checkpointer(path), models)
 
 
-def _sent(engine: Engine, text: str) -> None:
+def _sent(engine: Engine, text: str, language: str = "en") -> None:
     """One turn through the session API, to the end of its background work; a failed turn stops the run."""
-    events = engine.session(SESSION).send(text, compression_rate=RATE).wait()
+    events = engine.session(SESSION).send(text, compression_rate=RATE, language=language).wait()
     engine.wait_idle()
     errors = [event.text for event in events if event.kind == "error"]
     if errors:
@@ -172,9 +197,10 @@ def replay(conversation: Conversation, profile: ModelProfile, folder: Path | Non
     replayed = Replayed(conversation, folder, folder / "replayed.sqlite", chat, profile, replies, facts)
     engine = replayed.open(replayed.database)
     try:
+        engine.session(SESSION).save_settings(language=conversation.language)  # as the page keeps it
         for user, reply in conversation.turns:
             replies[0] = reply
-            _sent(engine, user)
+            _sent(engine, user, conversation.language)
     finally:
         engine.close()
     replies[0] = "ok"
@@ -203,7 +229,7 @@ def ask(replayed: Replayed, question: Question, budget: int) -> Asked:
         engine.session(SESSION).save_settings(context_budget=budget)
         timer = RecallTimer(engine)
         replayed.chat.calls.clear()
-        _sent(engine, question.text)
+        _sent(engine, question.text, replayed.conversation.language)
     finally:
         engine.close()
         for suffix in ("", "-wal", "-shm"):

@@ -12,9 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
-from langchain_core.messages import BaseMessage
-
+from bench import recall_cost
 from bench.recall_measure import answer_present, chat_reply_for, context_text, scripted_summary_reply
 from bench.recall_script import Question, RecallScript, build_script
 from graph.engine import Engine, SessionSettings, Settings, assemble
@@ -135,48 +133,6 @@ def reference_rows(script: RecallScript, default: dict, budget: int) -> list[dic
     ]
 
 
-def search_figures(turns: int = 100_000, sessions: int = 100) -> dict:
-    """Milliseconds for the sidebar search over every session once `turns` turns are indexed."""
-    script = build_script()
-    with tempfile.TemporaryDirectory() as folder:
-        engine = open_bench_engine(Path(folder), script)
-        storage = engine.storage
-        texts = [f"{u}\n{a}" for u, a in zip(script.user_turns, script.assistant_turns, strict=True)]
-        for number in range(turns):
-            text = texts[number % len(texts)]
-            storage.recall_add(f"s{number % sessions}", number // sessions + 1, "2026-01-01",
-                               {"turn": number, "user": text}, 100)
-        queries = ["wifi password", "sister birthday", "plumber rate", "parking spot", "genmaicha tea"]
-        timings = []
-        for query in queries * 4:
-            started = time.perf_counter()
-            engine.search(query)
-            timings.append((time.perf_counter() - started) * 1000)
-        engine.close()
-    return {"turns": turns, "mean_ms": statistics.mean(timings), "max_ms": max(timings)}
-
-
-def recall_cost_at(turns: int = 1000, budget: int = 4000) -> tuple[float, float]:
-    """p50 and p95 milliseconds of the recall step once a session has `turns` indexed turns."""
-    script = build_script()
-    with tempfile.TemporaryDirectory() as folder:
-        engine = open_bench_engine(Path(folder), script)
-        texts = [(u, a) for u, a in zip(script.user_turns, script.assistant_turns, strict=True)]
-        from langchain_core.messages import AIMessage, HumanMessage
-        messages: list[BaseMessage] = []
-        for number in range(turns):
-            user, answer = texts[number % len(texts)]
-            messages += [HumanMessage(user, id=f"h{number}"), AIMessage(answer, id=f"a{number}")]
-        engine.recall.index_session("cost", messages)
-        timings = []
-        for question in [q for qs in script.questions.values() for q in qs]:
-            started = time.perf_counter()
-            engine.recall.recall("cost", question.text, turns - 5, budget)
-            timings.append((time.perf_counter() - started) * 1000)
-        engine.close()
-    return float(np.percentile(timings, 50)), float(np.percentile(timings, 95))
-
-
 def main(argv: list[str] | None = None, progress: Callable[[str], None] = print) -> None:
     """Every row of the table in docs/benchmarks.md, then the cost figures."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -195,10 +151,8 @@ def main(argv: list[str] | None = None, progress: Callable[[str], None] = print)
     if args.bundled:
         rows.append(bundled_row(script))
     print_table(rows)
-    search = search_figures()
-    p50, p95 = recall_cost_at()
-    print(f"\nRecall at 1,000 turns: {p50:.1f} ms per turn (p95 {p95:.1f} ms). Search over every session, "
-          f"{search['turns']:,} turns: {search['mean_ms']:.1f} ms mean, {search['max_ms']:.1f} ms max.")
+    print()
+    recall_cost.main([])
 
 
 def bundled_row(script: RecallScript) -> dict:

@@ -147,3 +147,25 @@ def test_flat_dialogue_times_every_turn_of_the_file_through_a_stock_saver(data, 
     flat_dialogue.main([str(data), "--turns", "3"])
     printed = capsys.readouterr().out
     assert "3 turns of" in printed and "LangGraph's SqliteSaver, given" in printed and "x " in printed
+
+
+def test_a_conversation_written_in_korean_replays_in_its_language(tmp_path):
+    written = {"language": "ko", "turns": [
+        {"user": "우리 강아지 이름은 콩이야.", "assistant": "귀여운 이름이네요!", "day": "2026-09-07"},
+        {"user": "오늘 부산에 사는 동생이 왔어.", "assistant": "즐거운 시간 보내세요.", "day": "2026-09-07"},
+        {"user": "내일은 비가 온대.", "assistant": "우산 챙기세요.", "day": "2026-09-08"}],
+        "questions": [{"q": "내 강아지 이름이 뭐였지?", "answer": "콩이", "evidence": [0], "category": "single"},
+                      {"q": "동생이 어디 살지?", "answer": "서울", "evidence": [1], "category": "single"}]}
+    path = tmp_path / "ko.json"
+    path.write_text(json.dumps(written, ensure_ascii=False), encoding="utf-8")
+    conversation = load(path)
+    assert conversation.language == "ko"
+    assert [user for user, _ in conversation.turns] == [
+        "[2026-09-07] 우리 강아지 이름은 콩이야.", "오늘 부산에 사는 동생이 왔어.", "[2026-09-08] 내일은 비가 온대."]
+    assert [question.answer for question in conversation.questions] == ["콩이", None]  # 서울 was never said
+    replayed = replay(conversation, profile_for("remote"), tmp_path / "replay")
+    storage = open_storage(str(replayed.database))
+    try:
+        assert storage.load_settings("locomo").language == "ko"
+    finally:
+        storage.close()
