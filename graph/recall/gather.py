@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from graph.recall.dates import only_dates
-from graph.recall.embeddings import embed
+from graph.recall.embeddings import embed_query
 from graph.recall.speakers import speakers_named, without_names
 from graph.recall.vectors import SessionVectors, turn_lines
 
@@ -51,7 +51,7 @@ def line_similarity(known: SessionVectors, text: str) -> np.ndarray | None:
     """Each said line's similarity to the question (its speakers' names left out), the lines of the speakers it
     names first; None without embeddings."""
     names = speakers_named(text, known.speakers)
-    query = embed([without_names(text, names)])
+    query = embed_query(without_names(text, names))
     if query is None or not len(known.lines):
         return None
-    return known.lines @ query[0] + SPEAKER_BONUS * known.said_by(names)
+    return known.lines @ query + SPEAKER_BONUS * known.said_by(names)

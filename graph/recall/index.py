@@ -10,7 +10,7 @@ import numpy as np
 from langchain_core.messages import BaseMessage
 
 from graph.recall.dates import date_asked, stated_date
-from graph.recall.embeddings import embed, to_bytes
+from graph.recall.embeddings import embed_query, to_bytes
 from graph.recall.entities import ENTITIES_PER_VECTOR, by_entities
 from graph.recall.fusion import RARE_SHARE, feedback_words, fuse
 from graph.recall.gather import GATHERED_AT, WHOLE_SHARE, gathers, line_similarity, matching_lines
@@ -27,10 +27,11 @@ from state.turns import split_turns
 
 CANDIDATES = 200  # per ranking: fusion needs depth, the budget decides how many come back
 MIN_SCORE = 0.5  # bm25 below this is a chance overlap of common words
-MIN_SIMILARITY = 0.12  # mean cosine below this is a different subject
+MIN_SIMILARITY = 0.75  # a cosine below this is another subject (e5 reads everything as somewhat alike: turns
+# about other things sit around 0.8, in every language; no turn a question asks about was below this)
 CACHED_SESSIONS = 64
 DATE_WEIGHT = 2  # the turns of the time a question names count as two rankings
-BACKFILL_TURNS = 8  # turns embedded after one turn of an older session: a fraction of a second
+BACKFILL_TURNS = 8  # turns embedded after one turn of an older session: about a second, after the answer
 COMMON_SHARE = 0.75  # a word in more of the session's turns than this weighs next to nothing in bm25 (idf < 0.3)
 COMMON_AFTER_TURNS = 20  # below this many turns every word is searched
 TOKENS_PER_NEIGHBOURED = 500  # per this many tokens of budget one of the best turns brings the turns beside it
@@ -160,13 +161,13 @@ class RecallIndex:
                     speakers: Sequence[str] = ()) -> list[list[int]]:
         """Earlier turns close in meaning to `text`, best first: by the whole turn, by its best line, and by the
         best line the speakers asked about said."""
-        query = embed([text]) if known.turns else None
+        query = embed_query(text) if known.turns else None
         if query is None:
             return []
-        similarity = known.matrix @ query[0]
+        similarity = known.matrix @ query
         whole = [known.turns[i] for i in best_first(similarity, CANDIDATES)
                  if known.turns[i] < below_turn and similarity[i] >= self.min_similarity]
-        on_lines = known.lines @ query[0]
+        on_lines = known.lines @ query
         rankings = [whole, known.best_lines(on_lines, below_turn, CANDIDATES, self.min_similarity)]
         if speakers:
             said = np.where(known.said_by(speakers), on_lines, -1.0)

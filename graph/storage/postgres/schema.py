@@ -14,7 +14,7 @@ import psycopg
 
 from graph.storage.postgres.ranking import NON_ASCII
 from graph.storage.postgres.word_index import fill_chunk_words, fill_turn_words
-from graph.storage.shared.common import RECORD_TEXT_KEYS, rename_policies_sql
+from graph.storage.shared.common import RECORD_TEXT_KEYS, VECTORS_DROPPED, rename_policies_sql
 from graph.storage.shared.settings import SETTING_COLUMNS_BEFORE
 from state.budgets import DEFAULT_CONTEXT_BUDGET
 
@@ -82,8 +82,7 @@ def _settings_as_json() -> Migration:
     pairs = ", ".join(f"'{name}', {name}" for name in SETTING_COLUMNS_BEFORE)
     return ["ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS settings JSON NOT NULL DEFAULT '{}'",
             f"UPDATE chat_sessions SET settings = json_build_object({pairs})",
-            "ALTER TABLE chat_sessions " + ", ".join(f"DROP COLUMN IF EXISTS {name}"
-                                                     for name in SETTING_COLUMNS_BEFORE)]
+            "ALTER TABLE chat_sessions " + ", ".join(f"DROP COLUMN IF EXISTS {n}" for n in SETTING_COLUMNS_BEFORE)]
 
 
 MIGRATIONS: list[Migration] = [
@@ -222,6 +221,7 @@ MIGRATIONS: list[Migration] = [
     _words_indexed(),
     # 16: a document's Korean and Chinese searched by their words, segmented, as a turn's are
     _chunk_words_indexed(),
+    [VECTORS_DROPPED],  # 17: an English sentence model's vectors go; recall embeds each turn again in the new one's
 ]
 
 

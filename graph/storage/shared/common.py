@@ -25,6 +25,8 @@ def make_title(text: str) -> str:
     return line if len(line) <= TITLE_CHARS else line[: TITLE_CHARS - 1] + "…"
 
 
+VECTORS_DROPPED = "UPDATE recall_turns SET vector = NULL WHERE vector IS NOT NULL"  # a vector of another model compares
+# as noise with the question's, so a migration to a new sentence model drops them and recall embeds each turn again
 RECORD_TEXT_KEYS = ("user", "tools", "assistant")  # a recall record's searched text, in this order, a line each
 
 

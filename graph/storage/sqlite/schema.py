@@ -3,7 +3,7 @@
 import sqlite3
 from collections.abc import Callable
 
-from graph.storage.shared.common import RECORD_TEXT_KEYS, rename_policies_sql
+from graph.storage.shared.common import RECORD_TEXT_KEYS, VECTORS_DROPPED, rename_policies_sql
 from graph.storage.shared.settings import BOOLEAN_COLUMNS_BEFORE, SETTING_COLUMNS_BEFORE
 from graph.storage.sqlite.word_index import copy_chunks_with_words, fill_turn_words
 from state.budgets import DEFAULT_CONTEXT_BUDGET
@@ -169,6 +169,7 @@ MIGRATIONS: list[Migration] = [
     _words_indexed(),
     # 13: a document's Korean and Chinese searched by their words, segmented, as a turn's are
     _chunk_words_indexed(),
+    [VECTORS_DROPPED],  # 14: an English sentence model's vectors go; recall embeds each turn again in the new one's
 ]
 
 

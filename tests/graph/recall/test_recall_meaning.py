@@ -1,5 +1,5 @@
-"""Recall by meaning: a turn is found by the one line of it that answers, in other words than the question's,
-and turns indexed before these vectors (or without any) gain them after later turns."""
+"""Recall by meaning: a turn is found by the one line of it that answers, in other words than the question's, or
+in another language, and turns indexed before these vectors (or without any) gain them after later turns."""
 
 import pytest
 
@@ -26,6 +26,17 @@ def test_a_turn_is_found_by_the_one_line_that_answers_in_other_words(engine):
     play(session, ["Which martial art do I practise?"])
     assert "taekwondo" in context_text(session.last_context())
     assert 30 in recalled_turns(session)
+
+
+def test_a_korean_question_finds_a_fact_told_in_english_by_meaning(engine):
+    session = engine.session("across-languages")
+    play(session, [filler(n) for n in range(1, 30)])
+    play(session, ["My knee has been hurting since the marathon, so the physiotherapist told me to stop running "
+                   "for a month."])
+    play(session, [filler(n) for n in range(31, 120)])
+    play(session, ["물리치료사가 한 달 동안 뭘 하지 말라고 했어?"])  # what was I told not to do for a month?
+    assert 30 in recalled_turns(session)
+    assert "stop running" in context_text(session.last_context())
 
 
 def test_turns_stored_with_the_earlier_vectors_are_embedded_again_a_few_after_each_turn(engine):

@@ -70,7 +70,7 @@ def test_the_line_the_person_asked_about_said_is_shown_of_a_turn(monkeypatch):
     known = SessionVectors().extended([record(1, "Maria: Cool, John, kickboxing keeps you fit!",
                                               "John: I'm doing kickboxing, so much energy.")], {})
     query = known.lines[0] * 0.8 + known.lines[1] * 0.5  # Maria's line, which names John, is closer
-    monkeypatch.setattr("graph.recall.gather.embed", lambda texts: np.array([query]))
+    monkeypatch.setattr("graph.recall.gather.embed_query", lambda text: query)
     speakers = Counter({"Maria": 3, "John": 3})
     known.speakers.update(speakers)
     similarity = line_similarity(known, "What exercises has John done?")
