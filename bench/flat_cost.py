@@ -20,6 +20,7 @@ from langgraph.graph import START, MessagesState, StateGraph
 from bench import conversation
 from graph.builder import build_graph
 from graph.engine import assemble
+from graph.graph_config import GraphConfig
 from graph.models import ModelProfile, Models
 from graph.request.tokens import count_messages
 from graph.settings import Settings
@@ -116,7 +117,7 @@ def run_seed_literal(path: Path, turns: int, chat_delay=0.0, summary_delay=0.0, 
     saver = stock_saver(path)
     timer = IoTimer(saver)
     graph = build_graph(conversation.chat_model(chat_delay), conversation.summary_model(summary_delay), saver,
-                        summary_budget_tokens=None)
+                        GraphConfig(summary_budget_tokens=None))
     row = row or Row("seed 000 literally")
     for n in range(1, turns + 1):
         payload = {"messages": [HumanMessage(conversation.user_text(n))], "turn_count": n,

@@ -17,6 +17,7 @@ from graph.engine import Engine, Settings, assemble
 from graph.models import create_bundled_models
 from graph.models.local_server import LocalModelServer, find_bundled_model
 from graph.storage.sqlite import create_checkpointer
+from state.messages import STOPPED_MARK
 
 MEMO = ("Project Heron: the kickoff is on 14 March in Busan, the budget is 42,000 EUR, and the lead is "
         "Mina Park. Contact: heron@example.org.")
@@ -82,7 +83,7 @@ def main(argv: list[str] | None = None) -> None:
             rows.append(kept)
             for text in AFTER_STOP:
                 row = turn(stopped, text, asked)
-                row["repeats the stopped reply"] = kept["reply"].rstrip("⏹ ")[:40] in row["reply"]
+                row["repeats the stopped reply"] = kept["reply"].rstrip(STOPPED_MARK + " ")[:40] in row["reply"]
                 rows.append(row)
         finally:
             engine.close()

@@ -4,7 +4,7 @@ import openai
 
 from graph.models import ModelConfigError
 from graph.models.server_exit import BundledServerStopped
-from graph.nodes.llm import EmptyReplyError
+from graph.reply.compose import EmptyReplyError
 from graph.storage import DatabaseError
 from state.texts import has_text, localized
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from graph.builder import ChatGraph, build_graph
 from graph.documents.store import DocumentStore
+from graph.graph_config import GraphConfig
 from graph.memory.extractive import ExtractiveSummarizer
 from graph.memory.planner import SummaryPlanner
 from graph.models import ModelProfile, Models
@@ -49,22 +50,19 @@ def build_room(name: str, models: Models, settings: Settings, storage: Storage, 
                              fixed_request_tokens(BASE_SYSTEM_PROMPT, tools if profile.tools else []),
                              budget.incremental_summary_chars, settings.summary_timeout,
                              facts=profile.structured_output)
-    graph = build_graph(
-        models.chat,
-        models.summary,
-        storage.saver,
+    graph = build_graph(models.chat, models.summary, storage.saver, GraphConfig(
         tools=tools,
-        context_budget_tokens=budget.context,
-        context_window=window,
+        tool_calling=profile.tools,
         retriever=documents,
         router_model=models.chat if profile.structured_output else None,
         planner=planner,
         recall=recall,
         recall_budget_tokens=budget.context,
-        tool_calling=profile.tools,
+        recall_new_tokens=SLOW_READER_RECALL if profile.provider == "bundled" else None,
+        context_budget_tokens=budget.context,
+        context_window=window,
         deadlines=Deadlines(first_token=settings.first_token_timeout, total=settings.reply_timeout),
-        quotes_memory=not profile.can_summarize,  # a model that cannot summarize cannot read its memory
-        recall_new_tokens=SLOW_READER_RECALL if profile.provider == "bundled" else None)
+        quotes_memory=not profile.can_summarize))  # a model that cannot summarize cannot read its memory
     return ModelRoom(name, models, graph, planner)
 
 

@@ -23,7 +23,7 @@ from graph.engine import (
     open_engine,
     saved_sessions,
 )
-from state.messages import message_text
+from state.messages import STOPPED_MARK, message_text
 
 HELP = ("Commands: /retry  /regenerate  /edit N text  /versions  /version N K  /sessions  /new  /quit"
         "   (Ctrl-C stops a reply)")
@@ -127,7 +127,7 @@ def run_turn(start: Callable[[], TurnRun], out: TextIO) -> None:
         show(run, out)
     except KeyboardInterrupt:
         run.close()
-        out.write(" ⏹\n")
+        out.write(f" {STOPPED_MARK}\n")
 
 
 def chat(engine: Engine, session: Session, rate: float | None, read: Callable[[str], str], out: TextIO,

@@ -59,3 +59,12 @@ def led_by_results(lead: str, reply: str) -> str:
     if _numbers(reply) - _numbers(lead):
         return lead
     return f"{lead}\n\n{reply}".strip()
+
+
+def stated_results(response: AIMessage, current: Sequence[BaseMessage]) -> AIMessage:
+    """The reply with every result of the current turn's tools in it (a small model may garble them)."""
+    text = message_text(response)
+    for message in current:
+        if isinstance(message, ToolMessage):
+            text = with_result(text, message.name or "", message_text(message))
+    return response if text == message_text(response) else response.model_copy(update={"content": text})

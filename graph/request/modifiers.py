@@ -1,12 +1,15 @@
 """Seed 004's context modifiers: a custom agent prompt above the latest user message, reminders at
-the end, old tool results as a placeholder, and long earlier messages cut (seed 001)."""
+the end, old tool results as a placeholder, and long earlier messages cut (seed 001); for a model that cannot
+call tools, tool results as notes."""
 
 from collections.abc import Sequence
 
-from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
 from graph.request.budget import EARLIER_MESSAGE_CHARS, shorten
 from prompt.request_notes import AGENT_INSTRUCTIONS, EARLIER_SHORTENED, TOOL_PLACEHOLDER
+from prompt.tools import RESULT_AS_TEXT
+from state.messages import message_text
 
 
 def agent_prompt_message(agent_prompt: str) -> list[BaseMessage]:
@@ -38,3 +41,18 @@ def modify_earlier(turn: Sequence[BaseMessage], message_chars: int | None, hide_
                 message = message.model_copy(update={"content": TOOL_PLACEHOLDER})
         modified.append(message)
     return modified
+
+
+def tools_as_text(turn: Sequence[BaseMessage]) -> list[BaseMessage]:
+    """A turn for a model that cannot call tools: tool calls leave, tool results become plain notes."""
+    shown: list[BaseMessage] = []
+    for message in turn:
+        if isinstance(message, ToolMessage):
+            shown.append(HumanMessage(RESULT_AS_TEXT.format(name=message.name or "tool", text=message_text(message)),
+                                      id=message.id))
+        elif isinstance(message, AIMessage) and message.tool_calls:
+            if message_text(message).strip():
+                shown.append(AIMessage(message_text(message), id=message.id))
+        else:
+            shown.append(message)
+    return shown

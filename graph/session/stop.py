@@ -9,9 +9,7 @@ from prompt.tools import TOOL_CANCELLED
 from state.messages import STOPPED_MARK
 from state.turns import has_unfinished_turn
 
-__all__ = ["GenerationStopped", "StopSignal", "STOPPED_NOTE", "finish_stopped_turn"]
-
-STOPPED_NOTE = STOPPED_MARK
+__all__ = ["GenerationStopped", "StopSignal", "finish_stopped_turn"]
 
 
 def finish_stopped_turn(graph: ChatGraph, session_id: str, partial_text: str) -> str | None:
@@ -30,6 +28,6 @@ def finish_stopped_turn(graph: ChatGraph, session_id: str, partial_text: str) ->
         for call in (last.tool_calls if isinstance(last, AIMessage) else [])
         if call["id"] not in answered
     ]
-    text = f"{partial_text.rstrip()} {STOPPED_NOTE}".strip()
+    text = f"{partial_text.rstrip()} {STOPPED_MARK}".strip()
     graph.update_state(config, {"messages": [*cancelled, AIMessage(text)]}, as_node="llm")
     return text

@@ -8,6 +8,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
+from graph.graph_config import GraphConfig
 from tests.conftest import run_turn
 
 pytestmark = pytest.mark.graph
@@ -69,7 +70,7 @@ def test_context_before_any_summary_is_all_raw(turn, graph, chat_model):
 
 
 def test_system_prompt_carries_base_prompt_and_date(chat_model, summary_model):
-    graph = build_graph(chat_model, summary_model, InMemorySaver(), base_prompt="Be brief.")
+    graph = build_graph(chat_model, summary_model, InMemorySaver(), GraphConfig(base_prompt="Be brief."))
     run_turn(graph, 1, text="q")
     system = chat_model.calls[-1][0].content
     assert system.startswith("Be brief.")

@@ -93,7 +93,7 @@ def test_tool_error_becomes_an_error_result_the_model_answers_from(graph, chat_m
 def test_tool_loop_is_bounded(graph, chat_model):
     from langchain_core.messages import AIMessage
 
-    from graph.nodes.llm import MAX_TOOL_ROUNDS
+    from graph.reply.compose import MAX_TOOL_ROUNDS
 
     chat_model.reply = lambda messages: AIMessage(
         "still working", tool_calls=[{"name": "get_current_datetime", "args": {}, "id": f"t{len(messages)}"}]

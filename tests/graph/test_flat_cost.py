@@ -9,6 +9,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
 from graph.context import split_turns
+from graph.graph_config import GraphConfig
 from graph.memory.merge import active_summaries, record_tokens
 from graph.request.blocks import render_block
 from graph.request.budget import RequestParts
@@ -25,7 +26,7 @@ pytestmark = pytest.mark.graph
 
 
 def test_old_summaries_merge_into_higher_levels_within_the_budget(chat_model, summary_model):
-    graph = build_graph(chat_model, summary_model, InMemorySaver(), summary_budget_tokens=80)
+    graph = build_graph(chat_model, summary_model, InMemorySaver(), GraphConfig(summary_budget_tokens=80))
     for n in range(1, 41):
         state = run_turn(graph, n)
     history, consolidated = state["summary_history"], state["consolidated"]
@@ -41,14 +42,14 @@ def test_old_summaries_merge_into_higher_levels_within_the_budget(chat_model, su
 
 
 def test_without_a_budget_every_summary_stays_in_the_context(chat_model, summary_model):
-    graph = build_graph(chat_model, summary_model, InMemorySaver(), summary_budget_tokens=None)
+    graph = build_graph(chat_model, summary_model, InMemorySaver(), GraphConfig(summary_budget_tokens=None))
     for n in range(1, 32):
         run_turn(graph, n)
     assert chat_model.calls[-1][0].content.count("턴] ") == 10
 
 
 def test_context_budget_shortens_the_context_never_the_transcript(chat_model, summary_model):
-    graph = build_graph(chat_model, summary_model, InMemorySaver(), context_budget_tokens=600)
+    graph = build_graph(chat_model, summary_model, InMemorySaver(), GraphConfig(context_budget_tokens=600))
     paste = "lorem ipsum dolor sit amet " * 40_000  # about 1 MB
     state = run_turn(graph, 1, text=paste)
     assert state["messages"][0].content == paste

@@ -7,6 +7,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from graph.builder import build_graph
 from graph.documents.reader import read_upload
 from graph.documents.store import WHOLE_MAX_TOKENS, DocumentRefused, DocumentStore, chunk_text
+from graph.graph_config import GraphConfig
 from graph.storage.sqlite import SqliteStorage
 from prompt.request_notes import CITATION_REMINDER
 from tests.fakes import ScriptedChatModel, summary_reply
@@ -99,7 +100,7 @@ def test_question_about_documents_is_answered_from_numbered_passages_with_source
     store.add("s", "memo.txt", "Mina's birthday is on May 3.")
     store.add("s", "handbook.md", FILLER + POLICY + FILLER)
     chat = ScriptedChatModel(reply=lambda m: AIMessage("Employees get 15 days of paid leave [2]."))
-    graph = build_graph(chat, ScriptedChatModel(reply=summary_reply), InMemorySaver(), retriever=store)
+    graph = build_graph(chat, ScriptedChatModel(reply=summary_reply), InMemorySaver(), GraphConfig(retriever=store))
     state = graph.invoke({"messages": [HumanMessage("How many vacation days of paid annual leave?")],
                           "turn_count": 1, "session_id": "s", "compression_rate": 0.3},
                          {"configurable": {"thread_id": "s"}})
@@ -117,7 +118,7 @@ def test_question_about_documents_is_answered_from_numbered_passages_with_source
 def test_a_small_document_rides_whole_and_is_cited_when_the_question_matches_it(store):
     store.add("s", "memo.txt", "Mina's birthday is on May 3.")
     chat = ScriptedChatModel()
-    graph = build_graph(chat, ScriptedChatModel(reply=summary_reply), InMemorySaver(), retriever=store)
+    graph = build_graph(chat, ScriptedChatModel(reply=summary_reply), InMemorySaver(), GraphConfig(retriever=store))
     state = graph.invoke({"messages": [HumanMessage("When is Mina's birthday?")], "turn_count": 1,
                           "session_id": "s", "compression_rate": 0.3}, {"configurable": {"thread_id": "s"}})
     assert state["route"] == "rag"
@@ -138,8 +139,8 @@ def test_ambiguous_score_asks_a_structured_output_model(store, monkeypatch):
     decider = ScriptedChatModel(script=[AIMessage("", tool_calls=[
         {"name": "RouteDecision", "args": {"route": "rag", "reason": "about leave"}, "id": "r1"}])])
     chat = ScriptedChatModel()
-    graph = build_graph(chat, ScriptedChatModel(reply=summary_reply), InMemorySaver(), retriever=store,
-                        router_model=decider)
+    graph = build_graph(chat, ScriptedChatModel(reply=summary_reply), InMemorySaver(),
+                        GraphConfig(retriever=store, router_model=decider))
     state = graph.invoke({"messages": [HumanMessage("vacation days?")], "turn_count": 1, "session_id": "s",
                           "compression_rate": 0.3}, {"configurable": {"thread_id": "s"}})
     assert state["route"] == "rag" and len(decider.calls) == 1

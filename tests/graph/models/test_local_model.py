@@ -15,6 +15,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
 from graph.engine import assemble
+from graph.graph_config import GraphConfig
 from graph.models import create_bundled_models, token_limit
 from graph.models.local_server import LocalModelServer, find_bundled_model
 from graph.settings import Settings
@@ -66,7 +67,7 @@ def test_server_binds_loopback_and_lists_alias(server):
 def test_five_turns_summarize_the_first_three(server):
     models = create_bundled_models(Settings(), server.base_url)
     graph = build_graph(chat_model=models.chat, summary_model=models.summary, checkpointer=InMemorySaver(),
-                        tools=[])
+                        config=GraphConfig(tools=[]))
     for n, text in enumerate(QUESTIONS, start=1):
         state = graph.invoke(
             {

@@ -9,7 +9,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
 from graph.context import split_turns
-from graph.nodes.llm import EmptyReplyError
+from graph.reply.compose import EmptyReplyError
 from graph.session.configs import thread_config
 from tests import injection
 from tests.conftest import make_engine, send

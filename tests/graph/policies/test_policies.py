@@ -6,6 +6,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
 from graph.context import split_turns
+from graph.graph_config import GraphConfig
 from graph.policies import POLICIES, PolicyInput, get_policy, policy_or_default
 from graph.policies.base import keep_recent
 from graph.testing.models import summary_calls
@@ -98,7 +99,7 @@ def test_token_threshold_summary_is_incremental_and_versioned(summary_model):
 # seed 002: 60% of the window with tools counted, at least 10 messages, 6 recent rounds kept
 def test_window_share_compresses_past_60_percent_and_reports_it(summary_model):
     chat = ScriptedChatModel(reply=varied_replies(60))
-    graph = build_graph(chat, summary_model, InMemorySaver(), context_window=1500)
+    graph = build_graph(chat, summary_model, InMemorySaver(), GraphConfig(context_window=1500))
     states = [run(graph, n, "window_share") for n in range(1, 16)]
     first = next(i for i, s in enumerate(states, start=1) if s["summary_history"])
     assert first > 6
@@ -119,7 +120,7 @@ def test_window_share_counts_tool_definitions():
 @pytest.mark.parametrize("policy", ["every_three_turns", "token_threshold", "window_share", "sliding_window"])
 def test_every_policy_keeps_the_transcript_and_whole_turns(policy, summary_model):
     chat = ScriptedChatModel(reply=varied_replies(300))
-    graph = build_graph(chat, summary_model, InMemorySaver(), context_window=4000)
+    graph = build_graph(chat, summary_model, InMemorySaver(), GraphConfig(context_window=4000))
     for n in range(1, 31):
         state = run(graph, n, policy)
     assert [m.content for m in state["messages"] if isinstance(m, HumanMessage)] == [

@@ -1,0 +1,73 @@
+"""What a chat graph is built with besides its models and checkpointer: one object, each option described."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.tools import BaseTool
+
+from graph.documents.retrieval import Retriever
+from graph.memory.planner import DEFAULT_CONTEXT_WINDOW, SummaryPlanner
+from graph.models.deadline import Deadlines
+from graph.recall.index import RecallIndex
+from graph.tools.catalog import DEFAULT_TOOLS
+from prompt.system import BASE_SYSTEM_PROMPT
+
+
+@dataclass(frozen=True, kw_only=True)
+class GraphConfig:
+    """The options of one graph: the app's budgets for its model's window and what that model can do. The defaults
+    give seed 000's graph exactly: every summary in the system message, no recall, no budget."""
+
+    tools: Sequence[BaseTool] | None = field(
+        default=None, metadata={"description": "The tools a turn may use; None: the default catalog."})
+    tool_calling: bool = field(
+        default=True,
+        metadata={"description": "The chat model calls tools itself; if not, the intent step calls them for it."})
+    retriever: Retriever | None = field(
+        default=None, metadata={"description": "The sessions' documents, searched when a message is about them."})
+    router_model: BaseChatModel | None = field(
+        default=None,
+        metadata={"description": "A model with structured output, asked only when the documents' score is unclear."})
+    planner: SummaryPlanner | None = field(
+        default=None,
+        metadata={"description": "The summary planner shared with the prefetcher; None: one built from these."})
+    recall: RecallIndex | None = field(
+        default=None, metadata={"description": "The index of earlier turns; None: no recall."})
+    recall_budget_tokens: int = field(
+        default=0, metadata={"description": "The most tokens recalled turns may take in a request."})
+    recall_new_tokens: int | None = field(
+        default=None,
+        metadata={"description": "The most recalled tokens one request brings (a model that reads slowly)."})
+    base_prompt: str = field(
+        default=BASE_SYSTEM_PROMPT, metadata={"description": "The system prompt of a session without its own."})
+    summary_budget_tokens: int | None = field(
+        default=None, metadata={"description": "Merge the oldest summaries past this many tokens; None: never."})
+    context_budget_tokens: int | None = field(
+        default=None, metadata={"description": "Shorten the request (never the transcript) to this many tokens."})
+    context_window: int = field(
+        default=DEFAULT_CONTEXT_WINDOW, metadata={"description": "The model's window, for policies that use it."})
+    keep_last_turn: bool = field(
+        default=False, metadata={"description": "The last completed turn stays raw even once summarized."})
+    deadlines: Deadlines = field(
+        default_factory=Deadlines,
+        metadata={"description": "How long one chat-model call may take, to its first token and in all."})
+    quotes_memory: bool = field(
+        default=False,
+        metadata={"description": "The chat model cannot read its request (the bundled one): memory is quoted "
+                                 "to the person and its text screened."})
+
+    @property
+    def offered_tools(self) -> list[BaseTool]:
+        """Every tool a turn may use."""
+        return list(DEFAULT_TOOLS if self.tools is None else self.tools)
+
+    @property
+    def bound_tools(self) -> list[BaseTool]:
+        """The tools the chat model is given to call itself."""
+        return self.offered_tools if self.tool_calling else []
+
+    @property
+    def textual_tools(self) -> bool:
+        """Tools run for a model that cannot call them: their results reach it as text."""
+        return bool(self.offered_tools) and not self.tool_calling
