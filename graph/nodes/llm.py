@@ -16,6 +16,7 @@ from graph.request.blocks import RECALL, document_candidates, recall_candidates,
 from graph.request.layout import lay_out, without_kind
 from graph.request.report import report_parts, tool_definition_tokens
 from graph.request.reuse import fingerprint, read_before
+from graph.tools.catalog import zone_named
 from state import ChatState
 from state.session import SessionSettings
 from state.turns import latest_user_text, split_turns
@@ -51,8 +52,9 @@ def make_llm_node(chat_model: BaseChatModel, config: GraphConfig = GraphConfig()
         settings = session_settings(runtime)
         budget = min(config.context_budget_tokens, settings.context_budget) - tokens_for_tools \
             if config.context_budget_tokens else None
-        parts = request_parts(state, config.base_prompt, datetime.now().astimezone(), bool(passages or cited_whole),
-                              config.keep_last_turn, config.textual_tools, settings, budget)
+        today = datetime.now().astimezone(zone_named(settings.time_zone))  # the person's day, not the server's
+        parts = request_parts(state, config.base_prompt, today, bool(passages or cited_whole), config.keep_last_turn,
+                              config.textual_tools, settings, budget)
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1
         reach = recall_reach(latest_user_text(state), bool(state.get("names_earlier")))
         frame = state.get("frame")

@@ -19,13 +19,17 @@ def calculator(expression: str) -> str:
     return str(result)
 
 
-def person_zone(runtime: ToolRuntime[SessionSettings] | None) -> tzinfo | None:
-    """The time zone of the person the turn answers (their session's setting), None for the server's."""
-    name = getattr(getattr(runtime, "context", None), "time_zone", "")
+def zone_named(name: str) -> tzinfo | None:
+    """The IANA zone a session keeps (`Asia/Seoul`), None for the server's when it names none or none known."""
     try:
         return ZoneInfo(name) if name else None
     except (ZoneInfoNotFoundError, ValueError):
         return None
+
+
+def person_zone(runtime: ToolRuntime[SessionSettings] | None) -> tzinfo | None:
+    """The time zone of the person the turn answers (their session's setting), None for the server's."""
+    return zone_named(getattr(getattr(runtime, "context", None), "time_zone", ""))
 
 
 @tool

@@ -2,6 +2,8 @@
 with every summary in order, the completed turns no summary covers, then the current turn."""
 
 import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
@@ -9,6 +11,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.builder import build_graph
 from graph.graph_config import GraphConfig
+from state.session import SessionSettings
 from tests.conftest import run_turn
 
 pytestmark = pytest.mark.graph
@@ -76,6 +79,15 @@ def test_system_prompt_carries_base_prompt_and_date(chat_model, summary_model):
     assert system.startswith("Be brief.")
     assert re.search(r"Today's date: \d{4}-\d{2}-\d{2} \(\w+\)", system)
     assert not re.search(r"\d{2}:\d{2}", system)  # no time of day: the request would change every minute
+
+
+@pytest.mark.parametrize("zone", ["Pacific/Kiritimati", "Etc/GMT+12"])  # UTC+14 and UTC-12: another day somewhere
+def test_the_date_in_the_system_prompt_is_the_persons_day(zone, chat_model, summary_model):
+    graph = build_graph(chat_model, summary_model, InMemorySaver())
+    graph.invoke({"messages": [HumanMessage("q")], "turn_count": 1, "session_id": "s1", "compression_rate": 0.3},
+                 {"configurable": {"thread_id": "s1"}}, context=SessionSettings(time_zone=zone))
+    days = {datetime.now(ZoneInfo(zone)).strftime("%Y-%m-%d") for _ in range(2)}  # a day that turns meanwhile
+    assert re.search(r"Today's date: (\d{4}-\d{2}-\d{2})", chat_model.calls[-1][0].content)[1] in days
 
 
 def test_context_of_turn_50_has_16_summaries_and_two_raw_turns(graph, chat_model):
