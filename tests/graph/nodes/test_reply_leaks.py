@@ -6,10 +6,9 @@ import re
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage
 
-from graph.session.stop import STOPPED_NOTE
 from prompt.request_notes import FRAMING_CORRECTION, REPEAT_CORRECTION
 from prompt.system import BASE_SYSTEM_PROMPT
-from state.messages import message_text
+from state.messages import STOPPED_MARK, message_text
 from state.texts import localized
 from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel
@@ -129,8 +128,8 @@ def stopped_turn(session, chat) -> str:
             session.stop()
     chat.delay, chat.disable_streaming = 0.0, not streaming
     kept = session.messages()[-1].content
-    assert kept.endswith(STOPPED_NOTE)
-    return kept.removesuffix(STOPPED_NOTE).strip()
+    assert kept.endswith(STOPPED_MARK)
+    return kept.removesuffix(STOPPED_MARK).strip()
 
 
 def test_after_a_stopped_reply_the_model_repeating_it_is_asked_again(database, streaming):

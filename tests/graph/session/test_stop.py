@@ -3,8 +3,8 @@
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
-from graph.session.configs import thread_config
-from graph.session.stop import STOPPED_NOTE, finish_stopped_turn
+from graph.session.runner import finish_stopped_turn, thread_config
+from state.messages import STOPPED_MARK
 from state.turns import completed_turn_count, has_unfinished_turn
 from tests.conftest import run_turn, send
 
@@ -58,8 +58,8 @@ def test_closing_the_stream_mid_reply_loses_nothing(engine, chat_model):
     assert [m.content for m in messages if isinstance(m, HumanMessage)] == ["question 1", "question 2"]
     assert not session.unfinished() and session.turns_completed() == 2
     kept = messages[-1].content
-    assert kept == reply.text and kept.endswith(STOPPED_NOTE)
-    assert answer.startswith(kept.removesuffix(STOPPED_NOTE).rstrip()) and len(kept) < len(answer)
+    assert kept == reply.text and kept.endswith(STOPPED_MARK)
+    assert answer.startswith(kept.removesuffix(STOPPED_MARK).rstrip()) and len(kept) < len(answer)
     assert send(session, "question 3")[-1].text == "Reply to: question 3"
 
 
@@ -76,7 +76,7 @@ def test_stop_ends_a_streaming_model_call_at_its_next_token(engine, chat_model):
     reply = run.events[-1]
     assert reply.kind == "reply" and reply.data["stopped"] is True
     assert len(tokens) < 20  # the model was cut off, not read to its end
-    assert reply.text == ("".join(tokens) + " " + STOPPED_NOTE).lstrip()
+    assert reply.text == ("".join(tokens) + " " + STOPPED_MARK).lstrip()
     messages = session.messages()
     assert messages[-2].content == "tell me everything" and messages[-1].content == reply.text
     assert not session.unfinished()
