@@ -1,6 +1,4 @@
-"""How a handle reaches a session: the engine's services it works with, and the session its owner's alone (another
-person's id answers as an unknown one would, and nothing is written to a session before its owner is known to be
-the caller)."""
+"""How a handle reaches a session: through the engine's services, and only as the session's owner."""
 
 from collections.abc import Sequence
 from typing import Any, Protocol

@@ -1,5 +1,4 @@
-"""One session seen from outside the engine: its state and settings as a page render reads them, and its turns as
-events."""
+"""One session seen from outside the engine: its state as a page reads it, its settings, its turns as events."""
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace

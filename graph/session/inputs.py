@@ -1,6 +1,4 @@
-"""What a caller hands the session API, checked where it enters: a wrong type is refused with a reason, text is made
-safe to store and send, and a name storage cannot hold or a person could not tell apart is refused, so nothing
-wrong is stored or fails every later turn."""
+"""What a caller hands the session API, checked where it enters, so nothing wrong is stored or fails later turns."""
 
 import re
 import unicodedata

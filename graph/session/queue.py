@@ -1,7 +1,4 @@
-"""A session's turns in line: each on its own thread, handed to the caller as an iterator of events, first come
-first served (the head runs, and Stop reaches only the turn whose reply is streaming), and the turns running now
-across the engine, which background work waits on so a person's reply never shares the model server or the
-machine's cores with a summary, a merge or a fact list made ahead."""
+"""A session's turns in line, each on its own thread, and the turns running now, which background work waits on."""
 
 from __future__ import annotations
 
@@ -147,7 +144,8 @@ POLL_SECONDS = 0.1
 
 
 class TurnQueue:
-    """The runs of every session of one engine, in the order they were sent; safe across threads."""
+    """The runs of every session of one engine, in the order they were sent, first come first served: the head
+    runs, and Stop reaches only the turn whose reply is streaming; safe across threads."""
 
     def __init__(self) -> None:
         self._changed = threading.Condition()
@@ -217,7 +215,8 @@ def lower_priority() -> None:
 
 
 class TurnActivity:
-    """How many turns run at this moment across the engine's sessions."""
+    """How many turns run at this moment across the engine's sessions, so background work waits for quiet: a
+    person's reply never shares the model server or the machine's cores with a summary, a merge or a fact list."""
 
     def __init__(self) -> None:
         self._running = 0

@@ -1,7 +1,4 @@
-"""The graph's side of a turn: the configs a session's turns and checkpoints are read and run with, the graph of
-each session's model, its stream as events, Stop (the stream ended at its next token, what was streamed kept), the
-last request the model was sent, and a failure told in the person's language. The turn around it (lock, journal,
-number) is `graph.session.turn`'s."""
+"""The graph's side of a turn: its configs, the session's model's graph streamed as events, Stop, failures told."""
 
 import contextlib
 import logging

@@ -1,11 +1,4 @@
-"""A turn's path, top to bottom: its place in the session's queue, whose the session is, the session's lock (taken
-once, here), a message a crash cut off put back, the input journaled with its number, the graph, and what follows
-the reply: recall's index, the session's title, the next summary made ahead.
-
-The journal is a write-ahead note of the message being answered, so a crash mid-turn never loses it: a turn saves
-its checkpoint once, when it ends; until then the person's message lives only in the storage's journal (one small
-row). A run that ended, failed or was stopped has saved it; after a crash, the note puts the message back, ready
-for Retry."""
+"""A turn's path, top to bottom, with the journal that keeps its message safe until the run has saved it."""
 
 import uuid
 from collections.abc import Callable, Iterator
@@ -60,7 +53,9 @@ def start_turn(services: SessionServices, session_id: str, owner: str, language:
 
 def turn(services: SessionServices, session_id: str, owner: str, language: str, run: TurnRun,
          payload: dict | None, rewind: RewindFor | None) -> Iterator[TurnEvent]:
-    """One turn, from its place in the queue to the work after its reply."""
+    """One turn, from its place in the queue to the work after its reply: whose the session is, the session's lock
+    (taken once, here), a message a crash cut off put back, the input journaled with its number, the graph, and what
+    follows the reply: recall's index, the session's title, the next summary made ahead."""
     cancelled = TurnEvent("error", localized(language, "not_sent"), {"code": "cancelled"})
     generation = services.generation(session_id)
     if not services.turns.wait_turn(session_id, run):
@@ -151,7 +146,10 @@ def close_unanswered(services: SessionServices, session_id: str) -> None:
 
 
 def write_pending(storage: Storage, session_id: str, payload: dict) -> None:
-    """Keep the turn's input, its message as plain text with its id."""
+    """Keep the turn's input, its message as plain text with its id: a write-ahead note, so a crash mid-turn never
+    loses it. A turn saves its checkpoint once, when it ends; until then the person's message lives only in the
+    storage's journal (one small row). A run that ended, failed or was stopped has saved it; after a crash, the
+    note puts the message back, ready for Retry."""
     message = payload["messages"][0]
     storage.journal_write(session_id, {**payload, "messages": [{"id": message.id, "text": message_text(message)}]})
 

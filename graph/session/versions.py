@@ -1,11 +1,4 @@
-"""A turn's versions. Running a turn again (regenerate: the same question answered afresh; edit: the question
-changed) forks the conversation from the checkpoint that ended the turn before, so the old one stays in the
-thread's history as another version; what the person did to the turns the versions share (summaries edited,
-removed or made at once, pins, thumbs) is carried into the new one, which keeps its own from there. Where that
-checkpoint is gone (a session saved before versions), the last turn is taken back through RemoveMessage. A rewind
-only reads and decides: it hands the turn (`graph.session.turn`) the input to run, which journals it and runs it
-like any other. The versions are read from LangGraph's checkpoint history, and switching the one shown makes the
-chosen line's newest checkpoint the thread's newest again, with recall and search following it."""
+"""A turn's versions: run again (regenerate, edit) as a fork that keeps the old one, then listed and switched."""
 
 import uuid
 from collections.abc import Callable, Mapping
@@ -37,7 +30,8 @@ def records_before(records: list[SummaryRecord] | None, turn: int) -> list[Summa
 def carried_changes(values: Mapping[str, Any], turn: int, shared_ids: set[str]) -> dict:
     """The input keys that give a version of `turn` what the shown line holds for the turns before it: its summary
     records (with the person's edits and removals, and those made at once), and the pins and thumbs on the
-    messages `shared_ids` names."""
+    messages `shared_ids` names. The version forks from the checkpoint before its turn, which was saved before
+    those changes; from there each version keeps its own."""
     carried: dict[str, Any] = {
         "pinned": [mid for mid in values.get("pinned") or [] if mid in shared_ids],
         "feedback": {mid: choice for mid, choice in (values.get("feedback") or {}).items() if mid in shared_ids},
@@ -91,10 +85,12 @@ def take_back_last_turn(services: SessionServices, session_id: str, language: st
 
 def fork_turn(services: SessionServices, session_id: str, language: str, turn: int | None, answered_only: bool,
               payload_for: Callable[[HumanMessage], dict], expected_id: str | None = None) -> Rewind | TurnEvent:
-    """`turn` run again as a new version, forked from the checkpoint that ended the turn before: its question, or
-    what `payload_for` makes of it. Refused when there is no such turn, when `answered_only` and it has no answer,
-    when `expected_id` (the question edited, or the answer regenerated, as the person saw it) is no longer there,
-    or when the turn is too far back to fork; `turn` None is the last. Callers hold the session's lock."""
+    """`turn` run again as a new version, forked from the checkpoint that ended the turn before (the old one stays
+    in the thread's history as another version): its question, or what `payload_for` makes of it. A rewind only
+    reads and decides: the turn (`graph.session.turn`) journals the input it hands over and runs it like any other.
+    Refused when there is no such turn, when `answered_only` and it has no answer, when `expected_id` (the question
+    edited, or the answer regenerated, as the person saw it) is no longer there, or when the turn is too far back to
+    fork; `turn` None is the last. Callers hold the session's lock."""
     values = services.read_state(session_id)
     messages: list[BaseMessage] = list(values.get("messages", []))
     starts = question_indexes(messages)
@@ -147,7 +143,9 @@ def turn_versions(tree: CheckpointTree) -> dict[int, TurnVersions]:
 
 
 class SessionVersions(SessionAccess):
-    """Listing and switching versions (a part of a session's handle)."""
+    """Listing and switching versions (a part of a session's handle): the versions are read from LangGraph's
+    checkpoint history, and the one switched to has its line's newest checkpoint made the thread's newest again,
+    recall and search following it."""
 
     def versions(self) -> dict[int, TurnVersions]:
         """Turn number -> the version shown and how many there are, for the turns that have several."""
