@@ -40,15 +40,11 @@ from graph.recall.embeddings import warm_up
 from graph.recall.index import RecallIndex
 from graph.request.tokens import count_message as count_message_tokens
 from graph.request.words import query_words
-from graph.session.activity import TurnActivity, lower_priority
-from graph.session.configs import thread_config
+from graph.session.access import SessionNotFound, check_existing, check_owner, owner_key
 from graph.session.handle import Session
-from graph.session.ids import validate_session_id
-from graph.session.owner import SessionNotFound, check_existing, check_owner, owner_key
-from graph.session.queue import TurnQueue
-from graph.session.run import TurnRunner
-from graph.session.turn_run import TurnRun
-from graph.session.user_input import clean_user_text
+from graph.session.inputs import clean_user_text, validate_session_id
+from graph.session.queue import TurnActivity, TurnQueue, TurnRun, lower_priority
+from graph.session.runner import TurnRunner, thread_config
 from graph.session.versions import TurnVersions
 from graph.settings import Settings
 from graph.storage import Storage, open_storage, storage_for

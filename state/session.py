@@ -18,6 +18,10 @@ class SessionInfo:
     turns: int
 
 
+RENAMED_POLICIES = {"seed000": "every_three_turns", "seed001": "token_threshold", "seed002": "window_share",
+                    "seed003": "sliding_window"}  # context-policy ids stored before the policies had names
+
+
 @dataclass(frozen=True)
 class SessionSettings:
     """A session's own choices, kept in the database; the one place they live. The graph's runtime context

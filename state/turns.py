@@ -2,6 +2,7 @@
 answer (an AIMessage without tool calls). Turn n is the n-th user message with what answered it; a turn without its
 final answer yet is the turn in progress. The contract's `graph.context` functions are these."""
 
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -10,6 +11,9 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from state.messages import message_text
 
 Split = tuple[list[list[BaseMessage]], list[BaseMessage]]  # the completed turns, and the turn in progress
+SPLITS_KEPT = 32
+
+_SPLITS: OrderedDict[tuple, Split] = OrderedDict()
 
 
 def is_turn_end(message: BaseMessage) -> bool:
@@ -18,13 +22,43 @@ def is_turn_end(message: BaseMessage) -> bool:
 
 
 def split_turns(messages: Sequence[BaseMessage]) -> Split:
-    """Split a transcript into its completed turns and the turn still in progress (remembered by the storage's
-    speed-up, imported when called: storage's package imports `state`). Callers get their own outer lists; the
-    turns inside are shared and never changed."""
-    from graph.storage.speedups.transcript_splits import remembered_split
-
-    known = remembered_split(messages, _split_on)
+    """Split a transcript into its completed turns and the turn still in progress. Callers get their own outer
+    lists; the turns inside are shared and never changed."""
+    known = _remembered_split(messages)
     return list(known[0]), list(known[1])
+
+
+def _transcript_key(messages: Sequence[BaseMessage]) -> tuple | None:
+    """Identifies a transcript by its length and message ids (they are unique and a transcript only grows)."""
+    if not messages:
+        return None
+    picks = (messages[0].id, messages[len(messages) // 2].id, messages[-1].id)
+    return None if None in picks else (len(messages), *picks)
+
+
+def _remembered_split(messages: Sequence[BaseMessage]) -> Split:
+    """The transcript's split, remembered: a turn asks for it several times of the same transcript, and the next
+    turn of the same transcript with a few messages more, so recent splits are kept and a longer transcript is split
+    on from the longest remembered one it begins with (the lists are shared)."""
+    key = _transcript_key(messages)
+    known = _SPLITS.get(key) if key else None
+    if known is None:
+        known = _split_on(messages, *_longest_known_start(messages))
+        if key:
+            _SPLITS[key] = known
+            while len(_SPLITS) > SPLITS_KEPT:
+                _SPLITS.popitem(last=False)
+    return known
+
+
+def _longest_known_start(messages: Sequence[BaseMessage]) -> tuple[int, Split]:
+    """The longest split transcript this one begins with (same length-and-ids key on its first messages)."""
+    best: tuple[int, Split] = (0, ([], []))
+    for (length, first, middle, last), split in list(_SPLITS.items()):
+        if best[0] < length <= len(messages) and messages[0].id == first and \
+                messages[length // 2].id == middle and messages[length - 1].id == last:
+            best = (length, split)
+    return best
 
 
 def _split_on(messages: Sequence[BaseMessage], done: int, start: Split) -> Split:

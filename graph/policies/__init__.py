@@ -2,7 +2,7 @@
 
 from graph.policies import every_three_turns, sliding_window, token_threshold, window_share
 from graph.policies.base import ContextPolicy, PolicyInput
-from graph.storage.shared.common import RENAMED_POLICIES
+from state.session import RENAMED_POLICIES
 
 DEFAULT_POLICY = every_three_turns.POLICY.name
 _ALL = (every_three_turns.POLICY, token_threshold.POLICY, window_share.POLICY, sliding_window.POLICY)

@@ -5,12 +5,18 @@ from dataclasses import replace
 from graph.documents.store import DocumentRefused
 from graph.memory.edit import deleted_record, edited_record
 from graph.memory.planner import plan_input
-from graph.session.arguments import checked_language, checked_message_id, checked_text, checked_turn, checked_turns
-from graph.session.ids import MAX_NAME_CHARS, checked_name
-from graph.session.owner import check_existing, check_owner, claim
-from graph.session.services import SessionServices
+from graph.session.access import SessionAccess
+from graph.session.inputs import (
+    MAX_NAME_CHARS,
+    checked_language,
+    checked_message_id,
+    checked_name,
+    checked_text,
+    checked_turn,
+    checked_turns,
+)
 from state.refusals import Refused
-from state.session import DocumentInfo, SessionSettings
+from state.session import DocumentInfo
 
 FEEDBACK_CHOICES = ("up", "down")
 
@@ -22,30 +28,8 @@ def check_shown(values: dict, message_id: str) -> None:
         raise Refused("message_not_shown")
 
 
-class SessionEdits:
-    """Pins, summary edits, summarizing now, and documents of one session (mixed into its handle)."""
-
-    services: SessionServices
-    id: str
-    owner: str
-
-    def _claim(self) -> None:
-        """Make a new session its owner's before writing to it; SessionNotFound when it is someone else's."""
-        claim(self.services.storage, self.id, self.owner)
-
-    def _check(self) -> None:
-        """SessionNotFound when the id is someone else's now (checked on every call: an id can change hands
-        through a delete and a new first message); an unknown id reads as empty."""
-        check_owner(self.services.storage, self.id, self.owner)
-
-    def _existing(self) -> None:
-        """SessionNotFound unless the session exists and is the caller's: a change never creates a session."""
-        check_existing(self.services.storage, self.id, self.owner)
-
-    def settings(self) -> SessionSettings:
-        """The session's own settings (policy, prompts, modifiers, compression rate, recall)."""
-        self._check()
-        return self.services.storage.load_settings(self.id)
+class SessionEdits(SessionAccess):
+    """Pins, summary edits, summarizing now, and documents of one session (a part of its handle)."""
 
     def pin(self, message_id: str, pinned: bool = True) -> None:
         """Keep a message whole in every later context (never summarized away), or stop doing so; refused (nothing

@@ -1,29 +1,30 @@
-"""One session seen from outside the engine: its state and settings, and its turns as events."""
+"""One session seen from outside the engine: its state as a page reads it, its settings, its turns as events."""
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage
 
 from graph.memory.planner import plan_input
-from graph.session.arguments import checked_language, checked_message_id, checked_text, checked_turn
+from graph.session.access import SessionNotFound
 from graph.session.edits import SessionEdits
-from graph.session.journal import read_pending, restore_pending
-from graph.session.owner import SessionNotFound
-from graph.session.payload import turn_input
-from graph.session.rewind import fork_turn
-from graph.session.services import SessionServices
-from graph.session.setting_limits import checked_settings
-from graph.session.turn import RewindFor, start_turn
-from graph.session.turn_run import TurnRun
-from graph.session.user_input import clean_user_text
-from graph.session.versions import SessionVersions
-from graph.session.view import SessionView
+from graph.session.inputs import (
+    checked_language,
+    checked_rewrite,
+    checked_settings,
+    checked_text,
+    clean_user_text,
+    turn_input,
+)
+from graph.session.queue import TurnRun
+from graph.session.turn import RewindFor, read_pending, restore_pending, start_turn
+from graph.session.versions import SessionVersions, fork_turn
 from state.messages import message_text
 from state.refusals import Refused
 from state.session import LiveTurn, SessionSettings, TurnEvent
 from state.texts import localized
+from state.turns import completed_turn_count, has_unfinished_turn
 
 
 def refused(event: TurnEvent) -> TurnRun:
@@ -37,22 +38,32 @@ def refused_for(error: Refused, language: object) -> TurnRun:
                              {"code": error.key}))
 
 
-def checked_rewrite(language: object, turn: object, message_id: object, text: object = "") -> None:
-    """Refused (WrongType) unless a rewrite's language, turn (None: the last), message id (None: any) and text
-    are each of their type."""
-    checked_language(language)
-    checked_text(text)
-    if turn is not None:
-        checked_turn(turn)
-    if message_id is not None:
-        checked_message_id(message_id)
+@dataclass(frozen=True)
+class SessionView:
+    """The saved values of a session at one moment, and the last request its model was sent."""
+
+    values: dict[str, Any]
+    last_context: list[BaseMessage] = field(default_factory=list)
+
+    @property
+    def messages(self) -> list[BaseMessage]:
+        return list(self.values.get("messages", []))
+
+    @property
+    def turns_completed(self) -> int:
+        return completed_turn_count(self.values.get("messages", []))
+
+    @property
+    def unfinished(self) -> bool:
+        return has_unfinished_turn(self.values.get("messages", []))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A saved value by its ChatState key."""
+        return self.values.get(key, default)
 
 
 class Session(SessionEdits, SessionVersions):
     """A handle on one session; cheap to make, so callers ask the engine for one whenever they need it."""
-
-    def __init__(self, services: SessionServices, session_id: str, owner: str = "") -> None:
-        self.services, self.id, self.owner = services, session_id, owner  # owner '': the single-person default
 
     def state(self) -> dict:
         """The saved ChatState values (messages, summary_history, turn_count, ...); reading changes nothing."""

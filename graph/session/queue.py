@@ -1,18 +1,151 @@
-"""Each session's turns first come, first served: sends join a queue in the order they are made, the head
-runs, and Stop reaches only the turn whose reply is streaming."""
+"""A session's turns in line, each on its own thread, and the turns running now, which background work waits on."""
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import logging
+import os
 import threading
+import weakref
 from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from queue import Queue
+from typing import Any
 
-from graph.session.turn_run import TurnRun
+from state.session import TurnEvent
+
+logger = logging.getLogger(__name__)
+
+_DONE = object()
+_ANSWERED = object()  # the answer is final and saved: what follows is housekeeping nobody waits for
+EXIT_WAIT_SECONDS = 10.0  # how long a process that ends waits for a turn's work after its answer
+_started: weakref.WeakSet[TurnRun] = weakref.WeakSet()
+
+
+@atexit.register
+def _finish_housekeeping() -> None:
+    """Let turns whose answer is saved finish the work after it before the interpreter goes: a thread stopped
+    inside the embedding model's native code would abort the process."""
+    for run in list(_started):
+        if run.is_answered.is_set():
+            run._thread.join(EXIT_WAIT_SECONDS)
+
+
+class TurnRun:
+    """A turn running on its own thread: iterate it for events as they come, until its answer is final and
+    saved (the work after it, older turns gaining their vectors, goes on without keeping anyone); closing it stops
+    the turn.
+
+    The engine starts it at once, so a turn runs even if nobody iterates; `wait()` returns every event once all
+    of the turn's work is done.
+    """
+
+    def __init__(self, work: Callable[[TurnRun], Iterator[TurnEvent]],
+                 on_exit: Callable[[], None] = lambda: None) -> None:
+        self.stop_event = threading.Event()
+        self.cancelled = threading.Event()  # dropped before it began: the engine closed or the session went
+        self.events: list[TurnEvent] = []
+        self.is_answered = threading.Event()
+        self._finished = False  # the queue's end was read
+        self._streamed: list[str] = []  # the reply's text so far, whoever reads the events (a page reloaded too)
+        self._queue: Queue[Any] = Queue()
+        self._work, self._on_exit = work, on_exit
+        self._thread = threading.Thread(target=self._produce, name="turn", daemon=True)
+
+    def start(self) -> TurnRun:
+        """Begin running; returns itself."""
+        _started.add(self)
+        self._thread.start()
+        return self
+
+    def _produce(self) -> None:
+        try:
+            for event in self._work(self):
+                self._note_streamed(event)
+                self._queue.put(event)
+        except Exception as error:  # storage closed under a turn that outlived its engine
+            if self.cancelled.is_set():
+                logger.debug("A turn ended after its engine closed: %s", error)
+            else:
+                logger.exception("A turn failed outside the graph")
+                self._queue.put(TurnEvent("error", str(error), {"error": error}))
+        finally:
+            self._on_exit()
+            self._queue.put(_DONE)
+
+    def answered(self) -> None:
+        """The answer is final and saved: iteration ends here, and Stop has nothing left to stop."""
+        self.is_answered.set()
+        self._queue.put(_ANSWERED)
+
+    def _note_streamed(self, event: TurnEvent) -> None:
+        """Keep the reply's text as it streams; the text before a tool call is not the answer."""
+        if event.kind == "token":
+            self._streamed.append(event.text)
+        elif event.kind == "tool" and event.tool["phase"] == "call":
+            self._streamed.clear()
+
+    @property
+    def streamed(self) -> str:
+        """The reply's text streamed so far."""
+        return "".join(self._streamed)
+
+    def __iter__(self) -> Iterator[TurnEvent]:
+        while True:
+            item = self._queue.get()
+            if item is _ANSWERED:
+                return
+            if item is _DONE:
+                self._finished = True
+                self._queue.put(_DONE)  # a second iteration ends at once
+                return
+            self.events.append(item)
+            yield item
+
+    def __enter__(self) -> TurnRun:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        """Leaving the block early stops the turn and waits until it has saved itself; an answered turn has."""
+        if not self.is_answered.is_set():
+            self.close()
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    def stop(self) -> None:
+        """End the model's stream at its next token; what was streamed is kept as the answer."""
+        self.stop_event.set()
+
+    def cancel(self) -> None:
+        """Drop the turn if it has not begun, stop it if it has (the engine closes or the session goes)."""
+        self.cancelled.set()
+        self.stop_event.set()
+
+    def wait(self, timeout: float | None = None) -> list[TurnEvent]:
+        """Let the turn finish and return all of its events."""
+        self._thread.join(timeout)
+        while not self.running and not self._finished:
+            for _ in self:
+                pass
+        return self.events
+
+    def close(self, timeout: float | None = None) -> None:
+        """Stop the turn if it still runs, and wait (at most `timeout`) until it has saved itself."""
+        if self.running:
+            self.stop()
+        self._thread.join(timeout)
+
 
 POLL_SECONDS = 0.1
 
 
 class TurnQueue:
-    """The runs of every session of one engine, in the order they were sent; safe across threads."""
+    """The runs of every session of one engine, in the order they were sent, first come first served: the head
+    runs, and Stop reaches only the turn whose reply is streaming; safe across threads."""
 
     def __init__(self) -> None:
         self._changed = threading.Condition()
@@ -67,3 +200,46 @@ class TurnQueue:
         answer holds the session's lock a moment, which a caller may wait out)."""
         with self._changed:
             return any(not run.is_answered.is_set() for run in self._waiting.get(session_id, ()))
+
+
+LONGEST_WAIT = 30.0  # seconds background work yields to a busy engine before it goes ahead anyway
+BACKGROUND_NICENESS = 10  # a background thread's niceness: the model server and the page come first for a core
+
+
+def lower_priority() -> None:
+    """Give the calling thread a lower CPU priority (Linux schedules threads one by one), so work nobody waits
+    for never takes a core from the model server reading a person's request; a no-op where it cannot."""
+    with contextlib.suppress(AttributeError, OSError):
+        thread = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, thread, max(os.getpriority(os.PRIO_PROCESS, thread), BACKGROUND_NICENESS))
+
+
+class TurnActivity:
+    """How many turns run at this moment across the engine's sessions, so background work waits for quiet: a
+    person's reply never shares the model server or the machine's cores with a summary, a merge or a fact list."""
+
+    def __init__(self) -> None:
+        self._running = 0
+        self._changed = threading.Condition()
+
+    @property
+    def running_turns(self) -> int:
+        with self._changed:
+            return self._running
+
+    @contextmanager
+    def running(self) -> Iterator[None]:
+        """Count a turn as running for the duration of the block."""
+        with self._changed:
+            self._running += 1
+        try:
+            yield
+        finally:
+            with self._changed:
+                self._running -= 1
+                self._changed.notify_all()
+
+    def wait_quiet(self, timeout: float = LONGEST_WAIT) -> bool:
+        """Block until no turn runs (True), or `timeout` seconds pass while turns keep coming (False)."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self._running == 0, timeout)

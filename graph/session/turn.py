@@ -1,26 +1,44 @@
-"""A turn's path, top to bottom: its place in the session's queue, whose the session is, the session's lock (taken
-once, here), a message a crash cut off put back, the input journaled with its number, the graph, and what follows
-the reply: recall's index, the session's title, the next summary made ahead."""
+"""A turn's path, top to bottom, with the journal that keeps its message safe until the run has saved it."""
 
+import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
+from langchain_core.messages import HumanMessage
 from langchain_core.runnables import RunnableConfig
 
-from graph.session.activity import lower_priority
-from graph.session.configs import FORK, thread_config, turn_config
-from graph.session.journal import restore_pending, with_message_id, write_pending
-from graph.session.owner import may_run
-from graph.session.rewind import Rewind, refusal
-from graph.session.services import SessionServices
-from graph.session.stop import finish_stopped_turn
-from graph.session.turn_run import TurnRun
+from graph.session.access import SessionServices, may_run
+from graph.session.queue import TurnRun, lower_priority
+from graph.session.runner import FORK, TurnRunner, finish_stopped_turn, thread_config, turn_config
+from graph.storage import Storage
+from state.messages import message_text
 from state.session import TurnEvent
 from state.texts import localized
 from state.titles import gist_title
 from state.turns import completed_turn_count, first_user_text, has_unfinished_turn
 
+TURN_INPUT_KEYS = ("messages", "session_id", "compression_rate", "turn_count", "pinned", "feedback", "summary_history",
+                   "consolidated")
+
+
+@dataclass(frozen=True)
+class Rewind:
+    """A turn to run again as a new version (`graph.session.versions` decides it): its input and number, the
+    checkpoint its new line starts from and the forks of that line (`fork`), or, for a session saved before
+    versions, the update that takes the old turn back (`take_back`, written once the new input is journaled)."""
+
+    payload: dict
+    turn: int
+    fork: dict | None = None
+    take_back: dict | None = None
+
+
 RewindFor = Callable[[], Rewind | TurnEvent]  # a rewind, decided under the lock when the turn's time has come
+
+
+def refusal(language: str, key: str) -> TurnEvent:
+    """A turn or rewrite that cannot run, said why; nothing was changed."""
+    return TurnEvent("error", localized(language, key), {"code": key})
 
 
 def start_turn(services: SessionServices, session_id: str, owner: str, language: str, payload: dict | None = None,
@@ -35,7 +53,9 @@ def start_turn(services: SessionServices, session_id: str, owner: str, language:
 
 def turn(services: SessionServices, session_id: str, owner: str, language: str, run: TurnRun,
          payload: dict | None, rewind: RewindFor | None) -> Iterator[TurnEvent]:
-    """One turn, from its place in the queue to the work after its reply."""
+    """One turn, from its place in the queue to the work after its reply: whose the session is, the session's lock
+    (taken once, here), a message a crash cut off put back, the input journaled with its number, the graph, and what
+    follows the reply: recall's index, the session's title, the next summary made ahead."""
     cancelled = TurnEvent("error", localized(language, "not_sent"), {"code": "cancelled"})
     generation = services.generation(session_id)
     if not services.turns.wait_turn(session_id, run):
@@ -123,3 +143,46 @@ def close_unanswered(services: SessionServices, session_id: str) -> None:
     question stays, its answer the stop mark, and a regenerate or an edit can ask it again."""
     if has_unfinished_turn(services.runner.messages(session_id)):
         finish_stopped_turn(services.runner.graph, session_id, "")
+
+
+def write_pending(storage: Storage, session_id: str, payload: dict) -> None:
+    """Keep the turn's input, its message as plain text with its id: a write-ahead note, so a crash mid-turn never
+    loses it. A turn saves its checkpoint once, when it ends; until then the person's message lives only in the
+    storage's journal (one small row). A run that ended, failed or was stopped has saved it; after a crash, the
+    note puts the message back, ready for Retry."""
+    message = payload["messages"][0]
+    storage.journal_write(session_id, {**payload, "messages": [{"id": message.id, "text": message_text(message)}]})
+
+
+def read_pending(storage: Storage, session_id: str) -> dict | None:
+    """The input of a turn a crash left unsaved, its message rebuilt."""
+    row = storage.journal_read(session_id)
+    if row is None:
+        return None
+    message = row["messages"][0]
+    return {**row, "messages": [HumanMessage(message["text"], id=message["id"])]}
+
+
+def with_message_id(payload: dict) -> dict:
+    """The payload with an id on its message, so a saved checkpoint can be checked for it."""
+    message = payload["messages"][0]
+    if message.id:
+        return payload
+    return {**payload, "messages": [message.model_copy(update={"id": str(uuid.uuid4())})]}
+
+
+def restore_pending(runner: TurnRunner, storage: Storage, session_id: str) -> bool:
+    """Put the message a crash left in the journal back into the session, ready for Retry, and clear the journal;
+    True when there was one to put back. The caller holds the session's lock."""
+    pending = read_pending(storage, session_id)
+    if pending is None:
+        return False
+    fork = pending.get(FORK)  # a new line's first message goes back on that line, unless the line was saved
+    restored = (not runner.has_line(session_id, str(fork.get("branch") or "")) if fork else
+                not runner.has_message(session_id, pending["messages"][0].id))  # a regenerate's has the old id
+    if restored:
+        values = {key: pending[key] for key in TURN_INPUT_KEYS if key in pending}  # older rows held more
+        runner.put_input(turn_config(session_id, pending.get("turn_count") or 0, fork) if fork else
+                         thread_config(session_id), values)
+    storage.journal_clear(session_id)
+    return restored

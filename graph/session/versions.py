@@ -1,17 +1,122 @@
-"""The versions of a session's turns, read from LangGraph's checkpoint history, and switching the one shown: the
-chosen line's newest checkpoint becomes the thread's newest again, and recall and search follow it."""
+"""A turn's versions: run again (regenerate, edit) as a fork that keeps the old one, then listed and switched."""
 
+import uuid
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from time import monotonic, sleep
+from typing import Any, cast
 
-from graph.session.arguments import checked_turn
-from graph.session.configs import checkpoint_config
-from graph.session.services import SessionServices
-from graph.session.turn import follow_shown_line
-from graph.storage.checkpoint_tree import CheckpointTree, fork_at
+from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage
+
+from graph.request.layout import without_turn
+from graph.session.access import SessionAccess, SessionServices
+from graph.session.inputs import checked_turn
+from graph.session.runner import checkpoint_config
+from graph.session.turn import Rewind, follow_shown_line, refusal, with_message_id
+from graph.storage.checkpoint_tree import CheckpointTree, before, fork_at, forks_text
+from state import SummaryRecord
+from state.session import TurnEvent
+from state.turns import completed_turn_count, has_unfinished_turn, question_indexes
 
 HOUSEKEEPING_WAIT = 5.0  # tidying checkpoints after a turn takes well under this
 LOCK_POLL = 0.05
+
+
+def records_before(records: list[SummaryRecord] | None, turn: int) -> list[SummaryRecord]:
+    """The summary records that cover only turns before `turn`, as the old version has them now."""
+    return [record for record in records or [] if record["turns"][-1] < turn]
+
+
+def carried_changes(values: Mapping[str, Any], turn: int, shared_ids: set[str]) -> dict:
+    """The input keys that give a version of `turn` what the shown line holds for the turns before it: its summary
+    records (with the person's edits and removals, and those made at once), and the pins and thumbs on the
+    messages `shared_ids` names. The version forks from the checkpoint before its turn, which was saved before
+    those changes; from there each version keeps its own."""
+    carried: dict[str, Any] = {
+        "pinned": [mid for mid in values.get("pinned") or [] if mid in shared_ids],
+        "feedback": {mid: choice for mid, choice in (values.get("feedback") or {}).items() if mid in shared_ids},
+    }
+    if history := records_before(values.get("summary_history"), turn):
+        carried["summary_history"] = history
+    if values.get("consolidated"):
+        carried["consolidated"] = records_before(values.get("consolidated"), turn)
+    return carried
+
+
+def summarized_turns(values: Mapping[str, Any]) -> set[int]:
+    """Every turn a summary (of any level) was made of."""
+    records = [*(values.get("summary_history") or []), *(values.get("consolidated") or [])]
+    return {turn for record in records for turn in record["turns"]}
+
+
+def take_back_last_turn(services: SessionServices, session_id: str, language: str, answered_only: bool,
+                        payload_for: Callable[[HumanMessage], dict],
+                        expected_id: str | None = None) -> Rewind | TurnEvent:
+    """The last turn (its question, tool calls and answer) replaced by the turn input `payload_for` makes of its
+    question; a refusal when there is no such turn, when `answered_only` and it has no answer yet (Retry is for
+    that), when a summary was already made of it, or when `expected_id` (the question edited, or the answer
+    regenerated, as the person saw it) is no longer the last one. Callers hold the session's lock."""
+    values = services.read_state(session_id)
+    messages: list[BaseMessage] = list(values.get("messages", []))
+    starts = question_indexes(messages)
+    start = starts[-1] if starts else None
+    if start is None:
+        return refusal(language, "rewrite_nothing")
+    if answered_only and has_unfinished_turn(messages):
+        return refusal(language, "regenerate_unanswered")
+    if expected_id is not None and expected_id != (messages[-1] if answered_only else messages[start]).id:
+        return refusal(language, "rewrite_moved")
+    turn = completed_turn_count(messages[:start]) + 1
+    if turn in summarized_turns(values):
+        return refusal(language, "rewrite_summarized")
+    removed = messages[start:]
+    payload = with_message_id(payload_for(cast(HumanMessage, removed[0])))
+    gone = {message.id for message in removed}
+    take_back = {
+        "messages": [RemoveMessage(id=str(message.id)) for message in removed],
+        "pinned": [mid for mid in values.get("pinned") or [] if mid not in gone],
+        "feedback": {mid: choice for mid, choice in (values.get("feedback") or {}).items() if mid not in gone},
+        **({"frame": without_turn(values["frame"], turn)} if values.get("frame") else {}),
+    }
+    services.recall.drop_from(session_id, turn)
+    services.storage.cache_drop_from(session_id, turn)  # a summary made ahead of the old turn is of nothing now
+    return Rewind(payload, turn, take_back=take_back)
+
+
+def fork_turn(services: SessionServices, session_id: str, language: str, turn: int | None, answered_only: bool,
+              payload_for: Callable[[HumanMessage], dict], expected_id: str | None = None) -> Rewind | TurnEvent:
+    """`turn` run again as a new version, forked from the checkpoint that ended the turn before (the old one stays
+    in the thread's history as another version): its question, or what `payload_for` makes of it. A rewind only
+    reads and decides: the turn (`graph.session.turn`) journals the input it hands over and runs it like any other.
+    Refused when there is no such turn, when `answered_only` and it has no answer, when `expected_id` (the question
+    edited, or the answer regenerated, as the person saw it) is no longer there, or when the turn is too far back to
+    fork; `turn` None is the last. Callers hold the session's lock."""
+    values = services.read_state(session_id)
+    messages: list[BaseMessage] = list(values.get("messages", []))
+    starts = question_indexes(messages)
+    turn = len(starts) if turn is None else turn
+    if not 1 <= turn <= len(starts):
+        return refusal(language, "rewrite_nothing")
+    start, end = starts[turn - 1], (starts[turn] if turn < len(starts) else len(messages))
+    answer = next((m for m in reversed(messages[start:end]) if not isinstance(m, HumanMessage)), None)
+    if answered_only and (answer is None or (turn == len(starts) and has_unfinished_turn(messages))):
+        return refusal(language, "regenerate_unanswered")
+    if expected_id is not None and expected_id != (answer.id if answered_only and answer else messages[start].id):
+        return refusal(language, "rewrite_moved")
+    tree = CheckpointTree(services.storage.checkpoint_rows(session_id))
+    fork = tree.fork_point(turn)
+    if fork is None:
+        if turn == len(starts):  # a session saved before versions: the last turn is replaced
+            return take_back_last_turn(services, session_id, language, answered_only, payload_for, expected_id)
+        return refusal(language, "rewrite_too_old")
+    line = forks_text((*before(tree.shown(), turn), (turn, uuid.uuid4().hex[:8])))
+    shared = {str(message.id) for message in messages[:start]}  # what the person did to these stays
+    payload = {**with_message_id(payload_for(cast(HumanMessage, messages[start]))),
+               **carried_changes(values, turn, shared)}
+    services.generation(session_id, advance=True)  # what the background began on the old line is not kept
+    services.recall.drop_from(session_id, turn)
+    services.storage.cache_drop_from(session_id, turn)
+    return Rewind(payload, turn, fork={"from": fork, "branch": line})
 
 
 @dataclass(frozen=True)
@@ -37,15 +142,10 @@ def turn_versions(tree: CheckpointTree) -> dict[int, TurnVersions]:
     return found
 
 
-class SessionVersions:
-    """Listing and switching versions (mixed into a session's handle)."""
-
-    services: SessionServices
-    id: str
-
-    def _check(self) -> None: ...
-
-    def _existing(self) -> None: ...
+class SessionVersions(SessionAccess):
+    """Listing and switching versions (a part of a session's handle): the versions are read from LangGraph's
+    checkpoint history, and the one switched to has its line's newest checkpoint made the thread's newest again,
+    recall and search following it."""
 
     def versions(self) -> dict[int, TurnVersions]:
         """Turn number -> the version shown and how many there are, for the turns that have several."""

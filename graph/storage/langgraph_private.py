@@ -2,8 +2,9 @@
 reshapes one fails here and in `tests/unit/test_langgraph_private.py`, which names it.
 
 The delta channels and the savers' cheaper walks use what LangGraph keeps private: a delta channel's full copy in a
-checkpoint, the transcript's batch reducer, and each saver's query for, and reading of, the writes after a copy.
-Nothing here imports the rest of the app, so `state` may import it."""
+checkpoint, and each saver's query for, and reading of, the writes after a copy; and LangGraph's batch reducer of
+messages, the rule the transcript's channel in `state` keeps to (with public names only). Nothing here imports the
+rest of the app."""
 
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager

@@ -15,7 +15,7 @@ from graph.request.blocks import render_block
 from graph.request.budget import RequestParts
 from graph.request.layout import LOW_MARK, lay_out
 from graph.request.tokens import count_messages, count_transcript
-from graph.session.configs import thread_config
+from graph.session.runner import thread_config
 from graph.storage.base import KEEP_CHECKPOINTS
 from graph.storage.replay import first_step_needed
 from graph.testing.models import ScriptedChatModel, summary_calls, summary_reply, title_question

@@ -16,7 +16,6 @@ OUTSIDE_TESTS = [ROOT / "app.py", *(path for folder in ("component", "graph", "p
                                     for path in sorted((ROOT / folder).rglob("*.py")))]
 EVERY_MODULE = [*OUTSIDE_TESTS, *sorted((ROOT / "tests").rglob("*.py"))]
 LANGGRAPH_PRIVATE = ROOT / "graph" / "storage" / "langgraph_private.py"
-SPEEDUPS = "graph.storage.speedups."
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -166,23 +165,17 @@ def test_the_private_names_module_imports_nothing_of_the_app():
     assert {module for module in imported_modules(LANGGRAPH_PRIVATE) if module.split(".")[0] in app} == set()
 
 
-def test_state_reaches_the_engine_only_for_the_storage_speedups_and_only_when_called():
-    """State does not import the engine. The one way across: a state function that applies what the storage's
-    speed-ups do (the transcript's appends) imports it when called, never while `state` loads (storage's package
-    imports `state`); those speed-ups import nothing of `state`."""
-    offenders: set[str] = set()
-    reached: set[str] = set()
-    for path in sorted((ROOT / "state").rglob("*.py")):
-        tree = ast.parse(path.read_text(), filename=str(path))
-        loading = {module for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)
-                   for module in ([node.module or ""] if isinstance(node, ast.ImportFrom)
-                                  else [alias.name for alias in node.names])}
-        offenders |= {f"{path.relative_to(ROOT)}: {module} (while loading)" for module in loading
-                      if module.split(".")[0] == "graph"}
-        engine = {module for module in imported_modules(path) if module.split(".")[0] == "graph"}
-        offenders |= {f"{path.relative_to(ROOT)}: {module}" for module in engine if not module.startswith(SPEEDUPS)}
-        reached |= engine
-    offenders |= {f"{module}: {imported}" for module in reached if module.startswith(SPEEDUPS)
-                  for imported in imported_modules(ROOT / f"{module.replace('.', '/')}.py")
-                  if imported.split(".")[0] == "state"}
+def test_state_imports_nothing_of_the_engine():
+    """State is the bottom floor: the engine, storage included, builds on it, and it imports nothing of the engine,
+    not even inside a function."""
+    offenders = {f"{path.relative_to(ROOT)}: {module}"
+                 for path in sorted((ROOT / "state").rglob("*.py")) for module in imported_modules(path)
+                 if module.split(".")[0] == "graph"}
+    assert offenders == set()
+
+
+def test_the_context_policies_import_nothing_of_storage():
+    offenders = {f"{path.relative_to(ROOT)}: {module}"
+                 for path in sorted((ROOT / "graph" / "policies").rglob("*.py")) for module in imported_modules(path)
+                 if module.startswith("graph.storage")}
     assert offenders == set()

@@ -2,6 +2,8 @@
 
 from datetime import UTC, datetime
 
+from state.session import RENAMED_POLICIES
+
 TITLE_CHARS = 60
 SESSION_COLUMNS = ("thread_id", "owner", "title", "title_chosen", "title_gist", "updated_at", "turns",
                    "settings")  # settings: one JSON value
@@ -10,8 +12,6 @@ DEFAULT_OWNER = ""  # whose a session is without sign-in, and every session stor
 SESSION_TABLES = ("chat_sessions", "summary_prefetch", "turn_journal", "document_chunks", "documents",
                   "recall_turns", "turn_facts", "turn_entities")
 APP_TABLES = ("schema_version", *SESSION_TABLES)
-RENAMED_POLICIES = {"seed000": "every_three_turns", "seed001": "token_threshold", "seed002": "window_share",
-                    "seed003": "sliding_window"}  # context-policy ids stored before the policies had names
 
 
 def utc_now() -> str:

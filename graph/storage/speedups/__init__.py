@@ -1,2 +1,3 @@
-"""In-process caches that keep loading and extending a long session flat: each remembers what a checkpoint or a
-transcript already cost once (a checkpoint never changes once saved, a transcript only grows). One module per cache."""
+"""In-process caches that keep loading a long session flat: each remembers what a checkpoint already cost once (a
+checkpoint never changes once saved). One module per cache; the transcript's own (its ids, its split into turns)
+live with it in `state`."""

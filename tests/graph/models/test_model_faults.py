@@ -10,7 +10,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from graph.builder import build_graph
 from graph.context import split_turns
 from graph.reply.compose import EmptyReplyError
-from graph.session.configs import thread_config
+from graph.session.runner import thread_config
 from tests import injection
 from tests.conftest import make_engine, send
 from tests.fakes import summary_reply

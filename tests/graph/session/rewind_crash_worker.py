@@ -8,7 +8,7 @@ from pathlib import Path
 
 from langchain_core.messages import AIMessage
 
-from graph.session.run import TurnRunner
+from graph.session.runner import TurnRunner
 from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel, echo_reply
 

@@ -8,7 +8,7 @@ import pytest
 from langchain_core.messages import HumanMessage
 from streamlit.testing.v1 import AppTest
 
-from graph.session.user_input import clean_user_text
+from graph.session.inputs import clean_user_text
 from graph.storage.sqlite import create_checkpointer
 from tests.conftest import make_engine
 from tests.conftest import send as send_turn

@@ -12,7 +12,7 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from graph.context import split_turns
-from graph.session.configs import thread_config
+from graph.session.runner import thread_config
 from graph.storage.langgraph_private import DeltaSnapshot
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_calls, summary_reply

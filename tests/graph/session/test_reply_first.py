@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from graph.session.activity import TurnActivity
+from graph.session.queue import TurnActivity
 from graph.testing.models import summary_calls
 from tests.conftest import make_engine
 from tests.graph.recall.test_recall import play

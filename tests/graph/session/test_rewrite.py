@@ -5,9 +5,9 @@ non-streaming models on both backends."""
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
-from graph.session.payload import turn_input
-from graph.session.rewind import Rewind, take_back_last_turn
-from graph.session.turn import journaled
+from graph.session.inputs import turn_input
+from graph.session.turn import Rewind, journaled
+from graph.session.versions import take_back_last_turn
 from state.turns import completed_turn_count
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_reply

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from graph.session.ids import MAX_SESSION_ID_CHARS, validate_session_id
+from graph.session.inputs import MAX_SESSION_ID_CHARS, validate_session_id
 
 pytestmark = pytest.mark.unit
 

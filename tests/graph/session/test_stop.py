@@ -3,8 +3,7 @@
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
-from graph.session.configs import thread_config
-from graph.session.stop import finish_stopped_turn
+from graph.session.runner import finish_stopped_turn, thread_config
 from state.messages import STOPPED_MARK
 from state.turns import completed_turn_count, has_unfinished_turn
 from tests.conftest import run_turn, send

@@ -11,7 +11,7 @@ from graph.storage import Storage
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel
 
-TURN_THREAD = "turn"  # the name of the thread a turn runs on (`graph.session.turn_run.TurnRun`)
+TURN_THREAD = "turn"  # the name of the thread a turn runs on (`graph.session.queue.TurnRun`)
 
 pytestmark = pytest.mark.graph
 

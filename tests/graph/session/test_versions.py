@@ -6,10 +6,9 @@ import threading
 
 import pytest
 
-from graph.session.payload import turn_input
-from graph.session.rewind import Rewind, fork_turn
-from graph.session.turn import journaled
-from graph.session.versions import TurnVersions
+from graph.session.inputs import turn_input
+from graph.session.turn import Rewind, journaled
+from graph.session.versions import TurnVersions, fork_turn
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_calls, summary_reply
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from graph.session.configs import thread_config
+from graph.session.runner import thread_config
 from graph.storage.base import KEEP_CHECKPOINTS
 from graph.storage.checkpoint_tree import EDITABLE_TURNS
 from graph.storage.langgraph_private import DeltaSnapshot

@@ -10,7 +10,7 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from graph.builder import build_graph
-from graph.session.configs import thread_config
+from graph.session.runner import thread_config
 from graph.testing.models import ScriptedChatModel, summary_reply
 from tests.conftest import open_database
 

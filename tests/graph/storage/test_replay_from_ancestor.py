@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from graph.models import ModelProfile
-from graph.session.configs import thread_config
+from graph.session.runner import thread_config
 from graph.storage.replay import delta_channels
 from tests.conftest import make_engine
 

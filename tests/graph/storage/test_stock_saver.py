@@ -14,7 +14,7 @@ from psycopg.rows import dict_row
 
 from graph.engine import assemble
 from graph.models import ModelProfile, Models
-from graph.session.configs import thread_config
+from graph.session.runner import thread_config
 from graph.settings import Settings
 from graph.testing.models import ScriptedChatModel, summary_reply
 

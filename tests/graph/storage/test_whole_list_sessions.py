@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
-from graph.session.configs import thread_config
+from graph.session.runner import thread_config
 from graph.testing.models import ScriptedChatModel, summary_reply
 from tests.conftest import make_engine, send
 

@@ -1,13 +1,13 @@
-"""The graph's side of a turn: the graph of each session's model, its stream as events, Stop, and a failure told
-in the person's language. The turn around it (lock, journal, number) is `graph.session.turn`'s."""
+"""The graph's side of a turn: its configs, the session's model's graph streamed as events, Stop, failures told."""
 
 import contextlib
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterator
 from typing import Any, cast
 
-from langchain_core.messages import AIMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.errors import InvalidUpdateError
 from langgraph.types import StreamMode
@@ -15,19 +15,65 @@ from langgraph.types import StreamMode
 from graph.builder import ChatGraph
 from graph.errors import describe_error
 from graph.model_rooms import ModelRoom
+from graph.models.cancel import GenerationStopped, StopSignal
 from graph.models.local_server import LocalModelServer
 from graph.reply.clean_text import StreamCleaner
-from graph.session.configs import checkpoint_config
-from graph.session.last_requests import LastRequests
-from graph.session.stop import GenerationStopped, StopSignal, finish_stopped_turn
 from graph.storage import Storage
-from graph.storage.checkpoint_tree import CheckpointTree, forks_text
+from graph.storage.checkpoint_tree import BRANCH, TURN, CheckpointTree, forks_text
+from prompt.tools import TOOL_CANCELLED
 from state import ChatState
+from state.messages import STOPPED_MARK
 from state.session import SessionSettings, TurnEvent
+from state.turns import has_unfinished_turn
 
 logger = logging.getLogger(__name__)
 
 STREAM_MODES: list[StreamMode] = ["custom", "updates"]
+FORK = "fork"  # a turn input's fork: the checkpoint it starts from and the forks of its new line
+KEPT_SESSIONS = 64  # the sessions whose last request is kept
+
+
+def thread_config(session_id: str) -> RunnableConfig:
+    """The LangGraph config of a session: its id is the thread id."""
+    return {"configurable": {"thread_id": session_id}}
+
+
+def checkpoint_config(session_id: str, checkpoint_id: str | None = None) -> RunnableConfig:
+    """The config of a session's shown line, or of one of its checkpoints."""
+    if checkpoint_id is None:
+        return thread_config(session_id)
+    return {"configurable": {"thread_id": session_id, "checkpoint_ns": "", "checkpoint_id": checkpoint_id}}
+
+
+def turn_config(session_id: str, turn: int, line: dict) -> RunnableConfig:
+    """The config a turn runs with: from the fork's checkpoint when it starts a new line, its turn and the forks
+    of its line written into the checkpoint it saves."""
+    return {**checkpoint_config(session_id, line.get("from")),
+            "metadata": {TURN: turn, BRANCH: str(line.get("branch") or "")}}
+
+
+class LastRequests:
+    """The last request each session's model was sent (what `last_context()` hands out), for the most recently
+    active sessions: kept in memory rather than in every checkpoint (bounded, safe across threads)."""
+
+    def __init__(self, capacity: int = KEPT_SESSIONS) -> None:
+        self._requests: OrderedDict[str, list[BaseMessage]] = OrderedDict()
+        self._capacity, self._lock = capacity, threading.Lock()
+
+    def keep(self, session_id: str, request: list[BaseMessage]) -> None:
+        with self._lock:
+            self._requests.pop(session_id, None)
+            self._requests[session_id] = list(request)
+            while len(self._requests) > self._capacity:
+                self._requests.popitem(last=False)
+
+    def get(self, session_id: str) -> list[BaseMessage]:
+        with self._lock:
+            return list(self._requests.get(session_id, []))
+
+    def forget(self, session_id: str) -> None:
+        with self._lock:
+            self._requests.pop(session_id, None)
 
 
 class TurnRunner:
@@ -168,3 +214,24 @@ def update_events(update: dict[str, Any]) -> Iterator[TurnEvent]:
             elif isinstance(message, AIMessage):
                 yield TurnEvent("reply", str(message.content),
                                 {"sources": message.response_metadata.get("sources") or []})
+
+
+def finish_stopped_turn(graph: ChatGraph, session_id: str, partial_text: str) -> str | None:
+    """Close a turn the person stopped: keep what was streamed as the answer, cancel open tool calls.
+
+    Returns the answer kept, or None when the turn had already ended.
+    """
+    config = thread_config(session_id)
+    messages = graph.get_state(config).values.get("messages", [])
+    if not has_unfinished_turn(messages):
+        return None
+    answered = {m.tool_call_id for m in messages if isinstance(m, ToolMessage)}
+    last = messages[-1]
+    cancelled = [
+        ToolMessage(TOOL_CANCELLED, tool_call_id=call["id"], name=call["name"], status="error")
+        for call in (last.tool_calls if isinstance(last, AIMessage) else [])
+        if call["id"] not in answered
+    ]
+    text = f"{partial_text.rstrip()} {STOPPED_MARK}".strip()
+    graph.update_state(config, {"messages": [*cancelled, AIMessage(text)]}, as_node="llm")
+    return text
