@@ -47,6 +47,16 @@ def matching_lines(known: SessionVectors, similarity: np.ndarray, turn: int, lin
     return [embedded[index] for index in best]
 
 
+def line_meanings(known: SessionVectors, similarity: np.ndarray, turn: int, lines: Sequence[str]) -> dict[str, float]:
+    """Each of a turn's lines with its similarity to the question, for the quote that answers it to be chosen by
+    meaning too; empty when the turn's lines and its vectors do not line up."""
+    start, end = np.searchsorted(known.line_turns, [turn, turn + 1])
+    embedded = turn_lines("\n".join(lines))
+    if end - start != len(embedded):
+        return {}
+    return {line: round(float(score), 4) for line, score in zip(embedded, similarity[start:end], strict=True)}
+
+
 def line_similarity(known: SessionVectors, text: str) -> np.ndarray | None:
     """Each said line's similarity to the question (its speakers' names left out), the lines of the speakers it
     names first; None without embeddings."""

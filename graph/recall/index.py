@@ -13,7 +13,7 @@ from graph.recall.dates import date_asked, stated_date
 from graph.recall.embeddings import embed_query, to_bytes
 from graph.recall.entities import ENTITIES_PER_VECTOR, by_entities
 from graph.recall.fusion import RARE_SHARE, feedback_words, fuse
-from graph.recall.gather import GATHERED_AT, WHOLE_SHARE, gathers, line_similarity, matching_lines
+from graph.recall.gather import GATHERED_AT, WHOLE_SHARE, gathers, line_meanings, line_similarity, matching_lines
 from graph.recall.records import person_entities, said_lines, turn_body, turn_record, user_text
 from graph.recall.relations import with_related
 from graph.recall.speakers import speakers_named, without_names
@@ -210,7 +210,8 @@ class RecallIndex:
             return []
         ranked, tokens = self.ranked(session_id, text, below_turn)
         known = self._session_vectors(session_id)
-        similarity = line_similarity(known, text) if gathers(text) else None
+        meaning = line_similarity(known, text)
+        similarity = meaning if gathers(text) else None
         order = [turn for turn in with_neighbours(ranked, below_turn, budget_tokens // TOKENS_PER_NEIGHBOURED)
                  if turn in tokens and turn not in exclude][:LOOKED_AT if similarity is None else GATHERED_AT]
         if similarity is not None and sum(tokens[turn] for turn in order) <= budget_tokens:
@@ -225,6 +226,8 @@ class RecallIndex:
                 lines = matching_lines(known, similarity, turn, lines) or lines
             day = str(records[turn].get("date", ""))
             item = {"turn": turn, "rank": rank, "text": excerpt_text(turn, day, lines), "record": records[turn]}
+            if meaning is not None:  # each line's closeness to the question: a quote is chosen by meaning too
+                item["meaning"] = line_meanings(known, meaning, turn, said_lines(records[turn]))
             size = count_text(undated(item) if day in days else item["text"]) + 1  # a day is dated once
             if used + size > budget_tokens:
                 continue

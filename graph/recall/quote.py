@@ -8,6 +8,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from graph.recall.dates import date_asked, parse_day
 from graph.recall.quote_text import answer_text, quote_language, quote_text
 from graph.recall.said import Line, is_statement, said_lines, sentences_of
@@ -17,6 +19,7 @@ TURN_SHARE = 0.3  # a sentence in a turn about the question's other words is lik
 RANK_WEIGHT = 5.0  # recall's own ranking (words, meaning, dates fused) counts as much as a rare shared word
 SPEAKER_WEIGHT = 1.0  # the question names who said it
 DAY_WEIGHT = 1.0  # the question names the day it was said on, or the week before
+MEANING_WEIGHT = 3.0  # a line one spread closer in meaning to the question than the others counts as a rare word
 SECOND_SHARE = 0.6  # a second turn is quoted when it scores this close to the best
 MAX_QUOTES = 2
 MAX_QUOTE_CHARS = 400
@@ -52,11 +55,13 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     about: dict[tuple[int, str], set[str]] = {}  # what each turn (or document) is about: all its quotable words
     for line, _, words in said:
         about.setdefault((line.turn, line.title), set()).update(words)
-    if not content or len(content & set().union(*about.values())) < max(1, min(2, len(content) - 1)):
+    written = stems(question, glossed=False) - names or content  # its ideas once: a gloss is not another one
+    if not content or len(content & set().union(*about.values())) < max(1, min(2, len(written) - 1)):
         return []  # most of what the question is about was never said
     sentences = [(line, at, words) for line, at, words in said if is_statement(line.sentences[at])]
     weight = _rarity(content, [words for _, _, words in sentences])
     asked = date_asked(question)
+    closer = _closer_in_meaning([line for line, _, _ in sentences])
     scored = []
     for line, at, words in sentences:
         if not content & words:
@@ -67,6 +72,7 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
             score += SPEAKER_WEIGHT if line.speaker.lower() in names else -SPEAKER_WEIGHT
         day = parse_day(line.date) if asked else None
         score += DAY_WEIGHT if day and asked and asked.covers(day) else 0.0
+        score += MEANING_WEIGHT * closer.get(id(line), 0.0)
         scored.append((score, -line.rank, line, at, len(content & words)))
     scored.sort(key=lambda entry: entry[:2], reverse=True)
     chosen: list[Quote] = []
@@ -80,6 +86,17 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
                    for quote in chosen):
             chosen.append(_told(question, line, at, lines))
     return chosen
+
+
+def _closer_in_meaning(lines: Sequence[Line]) -> dict[int, float]:
+    """How much closer in meaning to the question each line is than the lines beside it, in spreads (by the
+    line's identity); none where recall measured no meaning."""
+    measured = {id(line): line.meaning for line in lines if line.meaning is not None}
+    if len(measured) < 2:
+        return {}
+    scores = np.array(list(measured.values()))
+    spread = float(scores.std()) or 1.0
+    return {key: (value - float(scores.mean())) / spread for key, value in measured.items()}
 
 
 def _rarity(words: set[str], said: Sequence[set[str]]) -> dict[str, float]:

@@ -28,6 +28,10 @@ class Line:
     title: str = ""
     person: bool = True  # the person's own message (a named speaker's line of a reply otherwise)
     asked_after: bool = False  # the other side's next words ended asking: the turn after may hold the answer
+    meaning: float | None = None  # its similarity to the question, where recall measured it
+
+
+MEANING_KEY = 60  # characters of a line enough to find it among the lines recall measured
 
 
 def sentences_of(text: str) -> list[str]:
@@ -60,6 +64,12 @@ def speakers_of(records: Sequence[dict]) -> set[str]:
     return {name for name, count in turns.items() if count >= SPEAKER_LINES}  # a speaker's, not a label ("Note:")
 
 
+def _meaning_of(line: str, meanings: dict[str, float]) -> float | None:
+    """A line's similarity to the question as recall measured it for the line it was indexed as."""
+    text = without_stamp(line).strip()[:MEANING_KEY]
+    return next((score for indexed, score in meanings.items() if text and text in indexed), None)
+
+
 def said_lines(recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list[Line]:
     """Every line that may be quoted: the documents' first, then each recalled turn's in recall's order (its rank)."""
     lines = [Line(0, "", "", tuple(sentences_of(text)), 0, str(document.get("title") or "document"))
@@ -70,13 +80,15 @@ def said_lines(recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list
     for rank, (record, item) in enumerate(records, 1 if documents else 0):
         turn, date = int(record.get("turn", item.get("turn", 0))), str(record.get("date") or "")
         reply = str(record.get("assistant", ""))
+        meanings = item.get("meaning") or {}
         for line in str(record.get("user", "")).splitlines():
             match = SPEAKER.match(line)
             lines.append(Line(turn, date, match[1] if match else "", tuple(sentences_of(without_stamp(line))), rank,
-                              asked_after=ends_asking(reply)))
+                              asked_after=ends_asking(reply), meaning=_meaning_of(line, meanings)))
         for line in reply.splitlines():
             if (match := SPEAKER.match(line)) and match[1] in speakers:
                 lines.append(Line(turn, date, match[1], tuple(sentences_of(without_stamp(line))), rank,
-                                  person=False, asked_after=ends_asking(users.get(turn + 1, ""))))
+                                  person=False, asked_after=ends_asking(users.get(turn + 1, "")),
+                                  meaning=_meaning_of(line, meanings)))
     return [line for line in lines if line.sentences]
 

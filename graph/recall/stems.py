@@ -17,10 +17,10 @@ def english_stem(word: str) -> str:
     return stem[:-1] if stem.endswith("e") and len(stem) > 3 else stem
 
 
-def stems(text: str) -> set[str]:
+def stems(text: str, glossed: bool = True) -> set[str]:
     """The words of a text as comparable stems: English plurals and tenses reduced, Korean and Chinese segmented
     as the index reads them, stop words and question words left out; a Korean or Chinese everyday word brings its
-    English one."""
+    English one (unless not `glossed`: the words as written, each idea once)."""
     found = set()
     for word in words(text):
         if not is_glued(word):
@@ -29,4 +29,4 @@ def stems(text: str) -> set[str]:
             word = english_stem(word)
         if word not in STOP_WORDS and word not in _QUESTION_WORDS:
             found.add(word)
-    return found | {english_stem(word) for word in english_words(text)}
+    return found | {english_stem(word) for word in english_words(text)} if glossed else found

@@ -173,3 +173,14 @@ def test_everyday_words_only_bring_their_english_where_they_are_words():
     assert english_words("请记住这个") == []  # "remember", not "live"
     assert english_words("내 여동생은 어디에 살아?") == ["sister", "live"]
     assert english_words("동생은") == ["sister", "brother"]  # a younger sibling, either
+
+
+def test_of_two_lines_sharing_the_questions_word_the_one_closer_in_meaning_is_quoted():
+    told = "하영이가 수어 통역사인데 요즘 연휴 브리핑 통역하느라 바빠."
+    climbed = "오늘 밤은 하영이랑 클라이밍 가는 날!"
+    recalled = [{**item(11, climbed), "meaning": {climbed: 0.81}},
+                {**item(106, told), "meaning": {told: 0.86}},
+                {**item(40, "점심은 김밥."), "meaning": {"점심은 김밥.": 0.78}}]
+    assert [quote.line.turn for quote in best_quotes("하영이 직업이 뭐랬지?", recalled)] == [106]
+    unmeasured = [{key: value for key, value in entry.items() if key != "meaning"} for entry in recalled]
+    assert [quote.line.turn for quote in best_quotes("하영이 직업이 뭐랬지?", unmeasured)][0] == 11  # by rank alone
