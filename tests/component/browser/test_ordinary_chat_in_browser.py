@@ -7,6 +7,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.component.browser.test_chat_in_browser import ASSISTANT, REPLY_SECONDS
 
@@ -60,9 +61,11 @@ def send_and_time(page, text: str) -> tuple[str, float]:
         time.sleep(LOOK_SECONDS)
     lag = time.monotonic() - changed
     page.locator(".st-key-stop").wait_for(state="detached", timeout=REPLY_SECONDS * 1000)
-    assert page.locator(ASSISTANT).count() > before, (
-        f"no reply to {text!r} ({'the turn ran' if started else 'the turn never started'}); the page shows: "
-        + page.locator("body").inner_text())
+    try:  # a redraw may replace the bubble for a moment: waited for, not counted at once
+        page.locator(ASSISTANT).nth(before).wait_for(timeout=REPLY_SECONDS * 1000)
+    except PlaywrightTimeout:
+        raise AssertionError(f"no reply to {text!r} ({'the turn ran' if started else 'the turn never started'}); "
+                             f"the page shows: {page.locator('body').inner_text()}") from None
     return page.locator(ASSISTANT).nth(before).inner_text(), lag
 
 
