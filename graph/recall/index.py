@@ -221,13 +221,13 @@ class RecallIndex:
         for rank, turn in enumerate(order, 1):
             if turn not in records:
                 continue
-            lines = said_lines(records[turn])
+            said = lines = said_lines(records[turn])
             if similarity is not None and used > budget_tokens * WHOLE_SHARE:
-                lines = matching_lines(known, similarity, turn, lines) or lines
+                lines = matching_lines(known, similarity, turn, said) or said
             day = str(records[turn].get("date", ""))
             item = {"turn": turn, "rank": rank, "text": excerpt_text(turn, day, lines), "record": records[turn]}
             if meaning is not None:  # each line's closeness to the question: a quote is chosen by meaning too
-                item["meaning"] = line_meanings(known, meaning, turn, said_lines(records[turn]))
+                item["meaning"] = line_meanings(known, meaning, turn, said)
             size = count_text(undated(item) if day in days else item["text"]) + 1  # a day is dated once
             if used + size > budget_tokens:
                 continue
