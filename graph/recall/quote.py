@@ -20,6 +20,7 @@ RANK_WEIGHT = 5.0  # recall's own ranking (words, meaning, dates fused) counts a
 SPEAKER_WEIGHT = 1.0  # the question names who said it
 DAY_WEIGHT = 1.0  # the question names the day it was said on, or the week before
 MEANING_WEIGHT = 3.0  # a line one spread closer in meaning to the question than the others counts as a rare word
+MEANING_NOISE = 0.03  # cosines closer than this tell lines apart by chance: the spread is never taken as smaller
 SECOND_SHARE = 0.6  # a second turn is quoted when it scores this close to the best
 MAX_QUOTES = 2
 MAX_QUOTE_CHARS = 400
@@ -90,12 +91,13 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
 
 def _closer_in_meaning(lines: Sequence[Line]) -> dict[int, float]:
     """How much closer in meaning to the question each line is than the lines beside it, in spreads (by the
-    line's identity); none where recall measured no meaning."""
+    line's identity; a spread is at least the noise, so two lines a hair apart are not one spread apart); none
+    where recall measured no meaning."""
     measured = {id(line): line.meaning for line in lines if line.meaning is not None}
     if len(measured) < 2:
         return {}
     scores = np.array(list(measured.values()))
-    spread = float(scores.std()) or 1.0
+    spread = max(float(scores.std()), MEANING_NOISE)
     return {key: (value - float(scores.mean())) / spread for key, value in measured.items()}
 
 

@@ -184,3 +184,10 @@ def test_of_two_lines_sharing_the_questions_word_the_one_closer_in_meaning_is_qu
     assert [quote.line.turn for quote in best_quotes("하영이 직업이 뭐랬지?", recalled)] == [106]
     unmeasured = [{key: value for key, value in entry.items() if key != "meaning"} for entry in recalled]
     assert [quote.line.turn for quote in best_quotes("하영이 직업이 뭐랬지?", unmeasured)][0] == 11  # by rank alone
+
+
+def test_a_line_a_hair_closer_in_meaning_does_not_outweigh_the_one_recall_ranks_first():
+    named, asked = "My name is Ada and I live in Lisbon.", "Name one primary colour."
+    recalled = [{**item(1, named), "meaning": {named: 0.8085}}, item(2, "What is the capital of France?"),
+                {**item(3, asked), "meaning": {asked: 0.814}}]
+    assert [quote.line.turn for quote in best_quotes("What is my name?", recalled)] == [1]
