@@ -62,6 +62,14 @@ def date_asked(text: str) -> DateAsked | None:
     return None
 
 
+def without_dates(text: str) -> str:
+    """`text` with the dates it names taken out: a question's date picks the day a line was said on, not its
+    words ("What did Tim say about his injury on 16 November, 2023?" asks about the injury)."""
+    for pattern in (_ISO, _DAY_MONTH_YEAR, _MONTH_DAY_YEAR, _MONTH_YEAR):
+        text = pattern.sub(" ", text)
+    return _MONTH_ALONE.sub(" ", text)
+
+
 def only_dates(line: str) -> bool:
     """Whether a line is nothing but the bracketed date a message opens with ("[4:21 pm on 16 July, 2023]")."""
     stamp = _STAMP.match(line)

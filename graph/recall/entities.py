@@ -48,14 +48,16 @@ def _key(words: Sequence[str]) -> str | None:
     return None if key in _NOT_NAMES or len(key) < 2 else key
 
 
-def _english(sentence: str) -> set[str]:
+def _english(sentence: str, known: Container[str]) -> set[str]:
     """Capitalized runs of a sentence; its first word only inside a longer run of names (every sentence starts
-    with a capital, and a greeting often leads a name: "Wow Joanna")."""
+    with a capital, and a greeting often leads a name: "Wow Joanna"), or alone when it is a name already known
+    ("Hayoung is an interpreter" after "climbing with Hayoung")."""
     found = set()
     sentence = sentence.lstrip(_OPENING)
     for match in _RUN.finditer(sentence):
         words = [word for word in match.group().split() if word.lower() not in _NOT_NAMES or word.islower()]
-        if match.start() == 0 and words and (len(words) == 1 or _INTERJECTION.fullmatch(words[0])):
+        if match.start() == 0 and words and (len(words) == 1 or _INTERJECTION.fullmatch(words[0])) and not (
+                len(words) == 1 and _key(words) in known):
             words = words[1:]
         if words and len(words) <= MAX_WORDS and (key := _key(words)):
             found.add(key)
@@ -81,13 +83,13 @@ def _with_relations(keys: set[str]) -> set[str]:
     return keys | {group for key in keys if (group := related(key))}
 
 
-def entities_of(text: str) -> frozenset[str]:
-    """The entity keys a text names."""
+def entities_of(text: str, known: Container[str] = frozenset()) -> frozenset[str]:
+    """The entity keys a text names (a sentence's first word too when it is one of the `known` names)."""
     found: set[str] = set()
     for line in text.splitlines():
         line = _PASTED.sub("", line, count=1)
         for sentence in _SENTENCE.split(line):
-            found |= _english(sentence.strip())
+            found |= _english(sentence.strip(), known)
         found |= _korean(line) | _chinese(line)
     return frozenset(_with_relations(found) - STOP_WORDS)
 

@@ -66,6 +66,7 @@ class RecallIndex:
         vectors = turn_vectors([(user_text(turns[number - 1]), turn_body(turns[number - 1])) for number in new])
         carried = self._carried_date(session_id, start, today)
         named: dict[int, list[str]] = {}
+        known = set(self._session_vectors(session_id).turns_naming)  # a name said before may open a sentence
         for offset, number in enumerate(new):
             stated = stated_date(user_text(turns[number - 1]))
             carried = stated.isoformat() if stated else carried
@@ -73,7 +74,8 @@ class RecallIndex:
             tokens = count_text(record_json(record))
             vector = to_bytes(vectors[offset]) if vectors is not None else None
             self.storage.recall_add(session_id, number, today, record, tokens, vector)
-            named[number] = sorted(person_entities(record))
+            named[number] = sorted(person_entities(record, known))
+            known.update(named[number])
         self.storage.entities_put(session_id, named)
         return len(new)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from graph.recall.dates import date_asked, parse_day
+from graph.recall.dates import date_asked, parse_day, without_dates
 from graph.recall.quote_text import answer_text, quote_language, quote_text
 from graph.recall.said import Line, is_statement, said_lines, sentences_of
 from graph.recall.stems import stems
@@ -49,6 +49,7 @@ def question_words(question: str) -> tuple[set[str], set[str]]:
 def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list[Quote]:
     """The statements that answer the question best, at most two from different turns; none when what may be
     quoted holds too few of the question's words besides names (two; one for a question of two)."""
+    asked = date_asked(question)
     wanted, names = question_words(question)
     content = wanted - names or wanted
     lines = said_lines(recalled, documents)
@@ -56,12 +57,12 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     about: dict[tuple[int, str], set[str]] = {}  # what each turn (or document) is about: all its quotable words
     for line, _, words in said:
         about.setdefault((line.turn, line.title), set()).update(words)
-    written = stems(question, glossed=False) - names or content  # its ideas once: a gloss is not another one
+    written = stems(without_dates(question), glossed=False) - names or content  # its ideas once, not a gloss;
+    # a date it names picks when a line was said, so what was said need not hold it
     if not content or len(content & set().union(*about.values())) < max(1, min(2, len(written) - 1)):
         return []  # most of what the question is about was never said
     sentences = [(line, at, words) for line, at, words in said if is_statement(line.sentences[at])]
     weight = _rarity(content, [words for _, _, words in sentences])
-    asked = date_asked(question)
     closer = _closer_in_meaning([line for line, _, _ in sentences])
     scored = []
     for line, at, words in sentences:

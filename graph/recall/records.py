@@ -1,7 +1,7 @@
 """A completed turn as recall stores it: the text the index searches and seed 004's JSON document."""
 
 import json
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
@@ -50,8 +50,9 @@ def turn_record(number: int, day: str, turn: Sequence[BaseMessage]) -> dict:
     return record
 
 
-def person_entities(record: dict) -> frozenset[str]:
+def person_entities(record: dict, known: Container[str] = frozenset()) -> frozenset[str]:
     """The entities a stored turn names in people's words: the user's message, tool results, and the lines of a
-    reply that carry a speaker ("Nate: ..."); never the model's own text, which may be invented."""
+    reply that carry a speaker ("Nate: ..."); never the model's own text, which may be invented. A sentence may
+    open with one of the `known` names (those earlier turns named)."""
     spoken = [line for line in str(record.get("assistant", "")).splitlines() if SPEAKER.match(line)]
-    return entities_of("\n".join([str(record.get("user", "")), str(record.get("tools", "")), *spoken]))
+    return entities_of("\n".join([str(record.get("user", "")), str(record.get("tools", "")), *spoken]), known)

@@ -137,7 +137,7 @@ class SessionVectors:
             grown.turns_with.update(words)
             if turn not in stored_entities:
                 grown.without_entities.append(turn)
-            grown.named[turn] = frozenset(stored_entities.get(turn) or person_entities(record))
+            grown.named[turn] = frozenset(stored_entities.get(turn) or person_entities(record, grown.turns_naming))
             grown.turns_naming.update(grown.named[turn])
             vectors = from_bytes(blob)
             if vectors is None:  # compared as a zero vector until it is embedded

@@ -191,3 +191,10 @@ def test_a_line_a_hair_closer_in_meaning_does_not_outweigh_the_one_recall_ranks_
     recalled = [{**item(1, named), "meaning": {named: 0.8085}}, item(2, "What is the capital of France?"),
                 {**item(3, asked), "meaning": {asked: 0.814}}]
     assert [quote.line.turn for quote in best_quotes("What is my name?", recalled)] == [1]
+
+
+def test_a_date_the_question_names_picks_the_day_and_need_not_be_in_the_words_said():
+    told = "My ankle injury is healing, the doctor said it's not too serious."
+    recalled = [item(3, "The exam week starts on Monday and I am nervous."), item(8, told, date="2023-11-16")]
+    assert [quote.text for quote in best_quotes("What did I tell you about my injury on 16 November, 2023?",
+                                                recalled)] == [told]

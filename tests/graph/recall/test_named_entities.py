@@ -17,6 +17,12 @@ def test_english_names_and_titles_are_entities_and_sentence_starts_are_not():
     assert entities_of(text) == {"joanna", "little women", "lord of the rings", "max", "fort wayne"}
 
 
+def test_a_sentence_may_open_with_a_name_already_known_but_not_with_any_capital():
+    said = "Hayoung is a sign language interpreter. Tonight we climb."
+    assert entities_of(said) == set()
+    assert entities_of(said, known={"hayoung", "max"}) == {"hayoung"}
+
+
 def test_a_possessive_and_a_curly_apostrophe_name_the_same_entity():
     assert entities_of("I borrowed Hana’s bike.") == entities_of("That is Hana's bike.") == {"hana"}
 

@@ -42,3 +42,26 @@ def test_a_session_indexed_before_entities_gains_them_a_few_turns_at_a_time(engi
     assert 0 < len(stored) < 20 and all(names == ["lisbon", "priya raman"] for names in stored.values())
     engine.recall.backfill("older")
     assert len(engine.storage.entities_after("older", 0)) == 20
+
+
+ENGLISH_CHATTER = ["It rained all day so I cleaned the flat and did the laundry.",
+                   "Lunch was a stew that came out a little too salty.",
+                   "The meeting at work ran three hours and I was worn out.",
+                   "I walked around the park at the weekend listening to music.",
+                   "The new running shoes fit well and I am happy with them.",
+                   "The last episode of the series was duller than I expected."]
+
+
+def test_a_name_that_opens_a_sentence_is_followed_from_the_turn_that_named_it_first(engine):  # noqa: F811
+    session = engine.session("opening-name")
+    for n in range(1, 61):
+        if n == 5:
+            play(session, ["Tonight is bouldering night with Hayoung, every Monday after work."])
+        elif n == 50:
+            play(session, ["Hayoung was the one in the little box in the corner of the screen last night."])
+        else:
+            play(session, [f"{ENGLISH_CHATTER[n % len(ENGLISH_CHATTER)]} (story {n})"])
+    engine.wait_idle()
+    assert "hayoung" in dict(engine.storage.entities_after("opening-name", 0))[50]
+    ranked, _ = engine.recall.ranked("opening-name", "Where did my bouldering partner appear on TV?", 61)
+    assert ranked.index(5) < 3 and ranked.index(50) < 3
