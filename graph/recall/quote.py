@@ -21,6 +21,8 @@ SPEAKER_WEIGHT = 1.0  # the question names who said it
 DAY_WEIGHT = 1.0  # the question names the day it was said on, or the week before
 MEANING_WEIGHT = 3.0  # a line one spread closer in meaning to the question than the others counts as a rare word
 MEANING_NOISE = 0.03  # cosines closer than this tell lines apart by chance: the spread is never taken as smaller
+ANSWERED_SHARE = 1.0  # a line's first sentence answers the question asked right before it: as if it said its words
+KIND_WEIGHT = 2.0  # a sentence that tells what the question asks for (how often: "three times a week")
 SECOND_SHARE = 0.6  # a second turn is quoted when it scores this close to the best
 MAX_QUOTES = 2
 MAX_QUOTE_CHARS = 400
@@ -65,11 +67,15 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     weight = _rarity(content, [words for _, _, words in sentences])
     closer = _closer_in_meaning([line for line, _, _ in sentences])
     scored = []
+    kind = answer_kind(question)
     for line, at, words in sentences:
-        if not content & words:
+        answered = content & stems(line.answers) if at == 0 and line.answers else set()
+        if not content & words and not answered:
             continue
         score = sum(weight[w] for w in content & words) + TURN_SHARE * sum(
             weight[w] for w in content & about[(line.turn, line.title)]) + RANK_WEIGHT / (line.rank + 1)
+        score += ANSWERED_SHARE * sum(weight.get(w, 0.0) for w in answered - words)
+        score += KIND_WEIGHT if kind and kind.search(line.sentences[at]) else 0.0
         if line.speaker and names:
             score += SPEAKER_WEIGHT if line.speaker.lower() in names else -SPEAKER_WEIGHT
         day = parse_day(line.date) if asked else None
@@ -88,6 +94,26 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
                    for quote in chosen):
             chosen.append(_told(question, line, at, lines))
     return chosen
+
+
+_NUMBER_WORD = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|few|several|a couple of)"
+_KINDS = (  # what a question asks for, and how a sentence tells it, in each page language
+    (re.compile(r"(?i)\bhow often\b|얼마나 자주|몇 번|多久一次|多常|几次"),
+     re.compile(rf"(?i)\b{_NUMBER_WORD} times? (?:a|an|per|each|every) \w+|\b(?:once|twice)\b|\bevery "
+                r"(?:day|week|month|year|morning|night|weekend|\w+day)\b|\b(?:daily|weekly|monthly)\b"
+                r"|매일|매주|매달|[일주달]에 \S+ ?번|每天|每周|每个?月|每次|[一两三四五六七八九十几]次")),
+    (re.compile(r"(?i)\bhow long\b|\bfor how long\b|얼마나 오래|몇 년|多久|多长时间"),
+     re.compile(rf"(?i)\b{_NUMBER_WORD} (?:minutes?|hours?|days?|weeks?|months?|years?|decades?)\b"
+                r"|\d+ ?(?:분|시간|일|주|개월|달|년)|[\d一两三四五六七八九十几]+ ?(?:分钟|小时|天|周|个月|年)")),
+    (re.compile(r"(?i)\bhow (?:many|much)\b|몇|얼마|多少|几"), re.compile(r"\d|\b(?:one|two|three|four|five|six|"
+                                                                  r"seven|eight|nine|ten|twelve|dozen)\b|[一两三四五六七八九十百千万]")),
+)
+
+
+def answer_kind(question: str) -> re.Pattern[str] | None:
+    """How a sentence tells what the question asks for (a frequency, a length of time, a count); None when the
+    question's form names no kind."""
+    return next((told for asks, told in _KINDS if asks.search(question)), None)
 
 
 def _closer_in_meaning(lines: Sequence[Line]) -> dict[int, float]:

@@ -29,6 +29,7 @@ class Line:
     person: bool = True  # the person's own message (a named speaker's line of a reply otherwise)
     asked_after: bool = False  # the other side's next words ended asking: the turn after may hold the answer
     meaning: float | None = None  # its similarity to the question, where recall measured it
+    answers: str = ""  # the other side's question right before it, which its first sentence answers
 
 
 MEANING_KEY = 60  # characters of a line enough to find it among the lines recall measured
@@ -77,18 +78,30 @@ def said_lines(recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list
     records = [(item.get("record") or {}, item) for item in recalled]
     speakers = speakers_of([record for record, _ in records])
     users = {int(record.get("turn", 0)): str(record.get("user", "")) for record, _ in records}
+    replies = {int(record.get("turn", 0)): str(record.get("assistant", "")) for record, _ in records}
     for rank, (record, item) in enumerate(records, 1 if documents else 0):
         turn, date = int(record.get("turn", item.get("turn", 0))), str(record.get("date") or "")
         reply = str(record.get("assistant", ""))
         meanings = item.get("meaning") or {}
+        asked = _last_question(replies.get(turn - 1, ""))
         for line in str(record.get("user", "")).splitlines():
             match = SPEAKER.match(line)
             lines.append(Line(turn, date, match[1] if match else "", tuple(sentences_of(without_stamp(line))), rank,
-                              asked_after=ends_asking(reply), meaning=_meaning_of(line, meanings)))
+                              asked_after=ends_asking(reply), meaning=_meaning_of(line, meanings), answers=asked))
+            asked = ""  # only the line the question came right before answers it
+        asked = _last_question(str(record.get("user", "")))
         for line in reply.splitlines():
             if (match := SPEAKER.match(line)) and match[1] in speakers:
                 lines.append(Line(turn, date, match[1], tuple(sentences_of(without_stamp(line))), rank,
                                   person=False, asked_after=ends_asking(users.get(turn + 1, "")),
-                                  meaning=_meaning_of(line, meanings)))
+                                  meaning=_meaning_of(line, meanings), answers=asked))
+            asked = ""
     return [line for line in lines if line.sentences]
+
+
+def _last_question(text: str) -> str:
+    """The question a text ends on (its last line's last sentence), empty when it ends telling."""
+    last = text.strip().splitlines()[-1] if text.strip() else ""
+    said = sentences_of(without_stamp(last))
+    return said[-1] if said and not is_statement(said[-1]) else ""
 

@@ -198,3 +198,24 @@ def test_a_date_the_question_names_picks_the_day_and_need_not_be_in_the_words_sa
     recalled = [item(3, "The exam week starts on Monday and I am nervous."), item(8, told, date="2023-11-16")]
     assert [quote.text for quote in best_quotes("What did I tell you about my injury on 16 November, 2023?",
                                                 recalled)] == [told]
+
+
+def test_a_line_that_answers_the_other_sides_question_is_quoted_by_that_questions_words():
+    recalled = [relayed(30, "John: The kids had fun at the park with my family last weekend.", "Maria: Lovely."),
+                relayed(80, "John: Work was fine.", "Maria: How often do you take the kids to the park?"),
+                relayed(81, "John: Yeah, we go a few times a week. It's great for family bonding.", "Maria: Nice!")]
+    question = "How often does John take his kids to the park?"
+    assert best_quotes(question, recalled)[0].line.turn == 81
+    unasked = [recalled[0], relayed(80, "John: Work was fine.", "Maria: Nice."), recalled[2]]
+    assert best_quotes(question, unasked)[0].line.turn == 30  # nothing asked before it: the turn about the park
+
+
+@pytest.mark.parametrize(("question", "told", "untold"), [
+    ("How often do I go to the gym?", "I go to the gym three times a week.", "I love my gym, it is close."),
+    ("How long have I had the turtles?", "I have had the turtles for 3 years.", "The turtles love lettuce."),
+    ("얼마나 자주 운동해?", "운동은 일주일에 세 번 해.", "운동을 좋아해."),
+    ("你多久一次去健身房？", "我每周去三次健身房。", "我喜欢健身房。"),
+])
+def test_a_sentence_that_tells_what_kind_of_thing_the_question_asks_for_is_preferred(question, told, untold):
+    recalled = [item(2, "Work was busy this week."), item(5, untold), item(9, told)]  # recall ranks it last
+    assert best_quotes(question, recalled)[0].line.turn == 9
