@@ -12,8 +12,7 @@ from streamlit.delta_generator import DeltaGenerator
 from component.i18n import language, t
 from component.notices import keep_notice
 from graph.engine import Session, TurnEvent, TurnRun
-from state.messages import message_text
-from state.turns import question_of
+from state.turns import message_text, question_of
 
 ERROR_KEY = "turn_errors"
 RUNNING_KEY = "running_turn"
