@@ -3,7 +3,7 @@
 from langgraph.runtime import Runtime
 
 from graph.context import first_raw_turn
-from graph.nodes.runtime import session_settings
+from graph.graph_config import session_settings
 from graph.recall.index import RecallIndex
 from graph.recall.lexicon import english_words
 from state import ChatState
