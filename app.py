@@ -5,6 +5,7 @@ import streamlit as st
 from component.attach import attach_in_bubble, attach_without_text, chat_input_submission
 from component.chat import (
     draw_compression_notice,
+    draw_notices,
     draw_retry,
     draw_user_text,
     run_rewrite,
@@ -17,7 +18,6 @@ from component.i18n import keep_language, language, t
 from component.layout import draw_page_style, side_pane
 from component.live_turn import draw_live_turn
 from component.message_actions import take_rewrite
-from component.notices import draw_notices
 from component.paste import draw_paste_offer, offer_as_document
 from component.request_view import draw_request_view
 from component.search import draw_found_turn

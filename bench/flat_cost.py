@@ -25,7 +25,7 @@ from graph.models import ModelProfile, Models
 from graph.request.tokens import count_messages
 from graph.settings import Settings
 from graph.storage.sqlite import create_checkpointer
-from state.messages import message_text
+from state.turns import message_text
 
 TURNS = 600
 LATENCY_TURNS = 31

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bench import conversation
 from bench.scale_out import open_bench_engine
-from state.messages import message_text
+from state.turns import message_text
 
 
 def long_session(db_path: str, url: str, turns: int) -> dict:

@@ -17,7 +17,7 @@ from graph.engine import Engine, Settings, assemble
 from graph.models import create_bundled_models
 from graph.models.local_server import LocalModelServer, find_bundled_model
 from graph.storage.sqlite import create_checkpointer
-from state.messages import STOPPED_MARK
+from state.turns import STOPPED_MARK
 
 MEMO = ("Project Heron: the kickoff is on 14 March in Busan, the budget is 42,000 EUR, and the lead is "
         "Mina Park. Contact: heron@example.org.")

@@ -15,7 +15,7 @@ from graph.policies import POLICIES
 from graph.request.tokens import count_messages
 from graph.settings import Settings
 from graph.storage.sqlite import create_checkpointer
-from state.messages import message_text
+from state.turns import message_text
 
 TURNS = 60
 WINDOW = 8192

@@ -15,7 +15,7 @@ from bench import conversation
 from graph.engine import Engine, Settings, assemble
 from graph.models import ModelProfile, Models
 from graph.storage.sqlite import create_checkpointer
-from state.messages import message_text
+from state.turns import message_text
 
 SESSIONS, TURNS = 20, 50
 PROFILE = ModelProfile("scripted", "remote", True, True, True, 128_000)

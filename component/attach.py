@@ -7,9 +7,9 @@ from typing import Any
 
 import streamlit as st
 
+from component.chat import keep_notice
 from component.documents_panel import add_uploads
 from component.i18n import t
-from component.notices import keep_notice
 from graph.engine import DOCUMENT_TYPES, Session
 
 

@@ -1,19 +1,18 @@
 """The streamed reply (one bubble, its tool calls as status blocks inside) with Stop by the input, a user
-message's text, and Retry."""
+message's text, and Retry; and notices for the next page render, so what happened in a click or a turn stays
+visible after the page reruns."""
 
 import html
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, Literal
 
 import streamlit as st
 from langchain_core.messages import BaseMessage, ToolMessage
 from streamlit.delta_generator import DeltaGenerator
 
 from component.i18n import language, t
-from component.notices import keep_notice
 from graph.engine import Session, TurnEvent, TurnRun
-from state.messages import message_text
-from state.turns import question_of
+from state.turns import message_text, question_of
 
 ERROR_KEY = "turn_errors"
 RUNNING_KEY = "running_turn"
@@ -21,6 +20,20 @@ LONG_MESSAGE_CHARS = 5000
 # a turn refused before it ran: nothing changed, nothing to retry
 REFUSALS = {"empty", "rewrite_nothing", "regenerate_unanswered", "retry_nothing", "rewrite_summarized", "rewrite_moved",
             "rewrite_too_old"}
+NOTICES_KEY = "notices"
+Kind = Literal["success", "info", "warning", "error"]
+ICONS = {"success": "✅", "info": "ℹ️", "warning": "✋", "error": "🚫"}
+
+
+def keep_notice(kind: Kind, text: str) -> None:
+    """Show `text` once, on the next render of the chat."""
+    st.session_state.setdefault(NOTICES_KEY, []).append((kind, text))
+
+
+def draw_notices() -> None:
+    """The notices kept since the last render, each shown once."""
+    for kind, text in st.session_state.pop(NOTICES_KEY, []):
+        getattr(st, kind)(text, icon=ICONS[kind])
 
 
 def turn_error(session_id: str) -> str | None:

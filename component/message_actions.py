@@ -7,8 +7,8 @@ from collections.abc import Callable
 import streamlit as st
 from langchain_core.messages import BaseMessage
 
+from component.chat import keep_notice
 from component.i18n import t
-from component.notices import keep_notice
 from component.version_notice import show_version
 from graph.engine import Session, TurnVersions, clean_user_text
 

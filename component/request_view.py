@@ -8,7 +8,7 @@ from langchain_core.messages import BaseMessage
 from component.i18n import part_label, t
 from graph.engine import count_message_tokens
 from state.chat_state import ContextReport
-from state.messages import message_text
+from state.turns import message_text
 
 PARTS = (("system", "system_tokens"), ("summary", "summary_tokens"), ("pinned", "pinned_tokens"),
          ("raw", "raw_tokens"), ("recall", "recall_tokens"), ("current", "current_tokens"), ("tools", "tool_tokens"),

@@ -12,8 +12,7 @@ from component.i18n import t
 from component.message_actions import draw_edit_form, draw_message_actions, editing, prepare_actions
 from component.version_notice import draw_version_notice
 from graph.engine import Session, TurnVersions
-from state.messages import message_text
-from state.turns import turns_of
+from state.turns import message_text, turns_of
 
 
 def draw_recalled(session: Session, turns: list[int]) -> None:

@@ -3,8 +3,8 @@ to them, as plain to see as the edit that made them."""
 
 import streamlit as st
 
+from component.chat import keep_notice
 from component.i18n import t
-from component.notices import keep_notice
 from graph.engine import Session, TurnVersions
 
 

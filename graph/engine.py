@@ -33,8 +33,8 @@ from graph.model_rooms import ModelRooms, open_rooms
 from graph.models import ModelProfile, Models
 from graph.models.catalog import FixedCatalog, ModelCatalog, ModelOption
 from graph.models.endpoint import EndpointCatalog
+from graph.models.factory import start_models
 from graph.models.local_server import LocalModelServer
-from graph.models.start import start_models
 from graph.policies import POLICIES
 from graph.recall.embeddings import warm_up
 from graph.recall.index import RecallIndex

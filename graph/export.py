@@ -11,9 +11,8 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from state.messages import message_text
 from state.texts import localized
-from state.turns import numbered, question_indexes
+from state.turns import message_text, numbered, question_indexes
 
 ROLES = {"human": "user", "ai": "assistant", "tool": "tool", "system": "system"}
 

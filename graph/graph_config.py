@@ -1,17 +1,24 @@
-"""What a chat graph is built with besides its models and checkpointer: one object, each option described."""
+"""What a chat graph runs with besides its models and checkpointer: the options it is built with, one object, each
+option described; and the session's settings as a node receives them, LangGraph's runtime context, never
+checkpointed."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.tools import BaseTool
+from langgraph.runtime import Runtime
 
-from graph.documents.retrieval import Retriever
+from graph.documents.store import Retriever
 from graph.memory.planner import DEFAULT_CONTEXT_WINDOW, SummaryPlanner
 from graph.models.deadline import Deadlines
 from graph.recall.index import RecallIndex
 from graph.tools.catalog import DEFAULT_TOOLS
-from prompt.system import BASE_SYSTEM_PROMPT
+from prompt.system import BASE_SYSTEM_PROMPT, DESIGN_LANGUAGE
+from state.session import SessionSettings
+
+DEFAULTS = SessionSettings(language=DESIGN_LANGUAGE)  # a graph invoked without a context speaks the design's
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -71,3 +78,15 @@ class GraphConfig:
     def textual_tools(self) -> bool:
         """Tools run for a model that cannot call them: their results reach it as text."""
         return bool(self.offered_tools) and not self.tool_calling
+
+
+def session_settings(runtime: Runtime[SessionSettings] | None) -> SessionSettings:
+    """The settings the turn runs with; the defaults when the graph is invoked without a context."""
+    given = getattr(runtime, "context", None)
+    return given if isinstance(given, SessionSettings) else DEFAULTS
+
+
+def turn_rate(state: Mapping[str, Any], runtime: Runtime[SessionSettings] | None) -> float:
+    """The rate a turn summarizes at: the one its input names (the contract's `compression_rate` key), else the
+    session's; made a setting like any other, so it is within bounds."""
+    return session_settings(runtime).with_rate(state.get("compression_rate")).compression_rate

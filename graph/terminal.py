@@ -23,7 +23,7 @@ from graph.engine import (
     open_engine,
     saved_sessions,
 )
-from state.messages import STOPPED_MARK, message_text
+from state.turns import STOPPED_MARK, message_text
 
 HELP = ("Commands: /retry  /regenerate  /edit N text  /versions  /version N K  /sessions  /new  /quit"
         "   (Ctrl-C stops a reply)")

@@ -1,7 +1,6 @@
 """Graph state and the plain data shared by the engine and its callers."""
 
 from state.chat_state import ChatState, ContextPoint, ContextReport, SummaryRecord
-from state.messages import message_text
 from state.rates import (
     COMPRESSION_RATE_STEP,
     DEFAULT_COMPRESSION_RATE,
@@ -9,6 +8,7 @@ from state.rates import (
     MIN_COMPRESSION_RATE,
 )
 from state.session import DocumentInfo, EventKind, SessionInfo, SessionSettings, TurnEvent
+from state.turns import message_text
 
 __all__ = [
     "ChatState", "ContextPoint", "ContextReport", "SummaryRecord", "message_text",

@@ -5,7 +5,7 @@ from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from state.budgets import DEFAULT_CONTEXT_BUDGET, clamp_budget
 from state.rates import DEFAULT_COMPRESSION_RATE, clamp_rate
-from state.setting_types import checked_setting
+from state.refusals import checked_setting
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """What a turn is, for every caller: it starts at the person's message and is completed at the assistant's final
 answer (an AIMessage without tool calls). Turn n is the n-th user message with what answered it; a turn without its
-final answer yet is the turn in progress. The contract's `graph.context` functions are these."""
+final answer yet is the turn in progress. The contract's `graph.context` functions are these. A message's text is
+read here too, whatever shape its content has, with the mark a stopped reply ends with."""
 
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -8,12 +9,25 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
-from state.messages import message_text
-
 Split = tuple[list[list[BaseMessage]], list[BaseMessage]]  # the completed turns, and the turn in progress
 SPLITS_KEPT = 32
+STOPPED_MARK = "⏹"  # ends the kept text of a reply the person stopped
 
 _SPLITS: OrderedDict[tuple, Split] = OrderedDict()
+
+
+def message_text(message: BaseMessage) -> str:
+    """The text of a message, whether its content is a string or a list of parts."""
+    content = message.content
+    if isinstance(content, str):
+        return content
+    parts = []
+    for part in content:
+        if isinstance(part, str):
+            parts.append(part)
+        elif isinstance(part, dict) and isinstance(part.get("text"), str):
+            parts.append(part["text"])
+    return "".join(parts)
 
 
 def is_turn_end(message: BaseMessage) -> bool:

@@ -1,7 +1,9 @@
 """A session's documents: small ones ride in the context whole, larger ones are chunked and indexed
-(bm25 in the storage's full-text index) for retrieval; nothing to download."""
+(bm25 in the storage's full-text index) for retrieval; nothing to download. `Retriever` is what the graph
+reaches them through."""
 
 import re
+from typing import Protocol
 
 from graph.request.tokens import count_text
 from graph.request.words import query_words
@@ -15,6 +17,25 @@ CHUNK_OVERLAP = 150
 SEARCH_RESULTS = 4
 COVERAGE_WEIGHT = 2.0  # half of the informative words found scores like a clear bm25 match (1.0)
 _WORD = re.compile(r"\w{2,}", re.UNICODE)
+
+
+class Retriever(Protocol):
+    """Finds passages in the documents attached to a session: the interface the graph uses to reach them."""
+
+    def has_documents(self, session_id: str) -> bool:
+        """Whether the session has any document indexed."""
+
+    def best_score(self, session_id: str, query: str) -> float:
+        """How well the query matches the session's indexed documents (bm25, higher is better)."""
+
+    def list_documents(self, session_id: str) -> list:
+        """The session's documents (with a `title`)."""
+
+    def search(self, session_id: str, query: str) -> list[dict]:
+        """The best passages for the query as `{"title": ..., "contents": ...}` dicts."""
+
+    def whole_documents(self, session_id: str) -> list[dict]:
+        """Documents small enough to ride in the context whole."""
 
 
 class DocumentRefused(ValueError):
@@ -41,7 +62,7 @@ def coverage(words: list[str], text: str) -> float:
 
 
 class DocumentStore:
-    """Documents per session; implements the graph's Retriever interface."""
+    """Documents per session; implements `Retriever`."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage

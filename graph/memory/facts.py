@@ -14,8 +14,7 @@ from graph.memory.summarize import ask
 from graph.reply.clean_text import clean_model_text
 from graph.storage.base import FactStorage
 from prompt.summary.facts import facts_request, parse_facts
-from state.messages import message_text
-from state.turns import split_turns
+from state.turns import message_text, split_turns
 
 logger = logging.getLogger(__name__)
 

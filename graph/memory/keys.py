@@ -8,7 +8,7 @@ from typing import Protocol
 from langchain_core.messages import BaseMessage
 
 from state import SummaryRecord
-from state.messages import message_text
+from state.turns import message_text
 
 
 class SummaryCache(Protocol):

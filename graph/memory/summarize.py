@@ -16,7 +16,7 @@ from graph.reply.clean_text import clean_model_text
 from graph.request.tokens import count_text
 from prompt.summary.summary_generator import LENGTH_RETRY, get_incremental_prompt, get_prompt
 from state import SummaryRecord
-from state.messages import message_text
+from state.turns import message_text
 
 logger = logging.getLogger(__name__)
 

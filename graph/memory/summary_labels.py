@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
-from state.messages import message_text
 from state.texts import LANGUAGES, TEXT, has_text, localized
+from state.turns import message_text
 
 PERSON = "User"
 ASSISTANT = "Assistant"

@@ -12,9 +12,8 @@ from graph.memory.summarize import ask
 from graph.reply.clean_text import clean_model_text
 from graph.storage.base import SessionStore
 from prompt.title import parse_title, title_request
-from state.messages import message_text
 from state.titles import gist_title
-from state.turns import first_user_text, question_indexes
+from state.turns import first_user_text, message_text, question_indexes
 
 logger = logging.getLogger(__name__)
 NAMED_WITHIN = 3  # turns: a model that gave no usable title by then leaves the gist

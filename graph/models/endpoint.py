@@ -20,9 +20,9 @@ from graph.models.factory import (
     create_remote_models,
     default_remote_model,
     remote_profile,
+    start_bundled,
 )
 from graph.models.local_server import MODEL_ALIAS, LocalModelServer
-from graph.models.start import start_bundled
 from graph.settings import Settings
 
 logger = logging.getLogger(__name__)

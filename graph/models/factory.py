@@ -1,14 +1,18 @@
-"""Chat-model factory: remote endpoints and the bundled model through the same ChatOpenAI client."""
+"""Chat-model factory: remote endpoints and the bundled model through the same ChatOpenAI client, and the models a
+session talks to started: the configured endpoint, or the bundled model on its own warmed server."""
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Literal
 
 from langchain_core.language_models import BaseChatModel
 from langchain_openai import ChatOpenAI
 from pydantic import SecretStr
 
-from graph.models.local_server import MODEL_ALIAS, LocalModelServer
+from graph.models.local_server import MODEL_ALIAS, LocalModelServer, find_bundled_model
 from graph.settings import Settings
+from prompt.system import BASE_SYSTEM_PROMPT, render_system_prompt
 
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
 REMOTE_CONTEXT_WINDOW = 128_000
@@ -157,3 +161,19 @@ def create_bundled_models(settings: Settings, base_url: str, server: LocalModelS
         BUNDLED_TEMPERATURE,
     )
     return Models(chat=chat, summary=summary, profile=profile, server=server)
+
+
+def start_models(settings: Settings, progress: Callable[[str], None]) -> tuple[Models, LocalModelServer | None]:
+    """The remote endpoint when configured, otherwise the bundled model on a local server that has already read
+    the opening of a new chat's first request."""
+    if settings.uses_remote_endpoint:
+        return create_remote_models(settings), None
+    return start_bundled(settings, progress)
+
+
+def start_bundled(settings: Settings, progress: Callable[[str], None]) -> tuple[Models, LocalModelServer]:
+    """The bundled model on a local server of its own, warmed with the opening every new chat's request has."""
+    server = LocalModelServer(find_bundled_model(settings.local_model_path or None))
+    base_url = server.start(progress)
+    server.warm(render_system_prompt(BASE_SYSTEM_PROMPT, [], datetime.now().astimezone()))
+    return create_bundled_models(settings, base_url, server), server

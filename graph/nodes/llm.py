@@ -8,9 +8,8 @@ from langchain_core.tools import BaseTool
 from langgraph.config import get_stream_writer
 from langgraph.runtime import Runtime
 
-from graph.graph_config import GraphConfig
+from graph.graph_config import GraphConfig, session_settings
 from graph.nodes.request_parts import request_parts
-from graph.nodes.runtime import session_settings
 from graph.reply.compose import MAX_TOOL_ROUNDS, ReplyRequest, ReplyRules, compose, tool_rounds
 from graph.request.blocks import RECALL, document_candidates, recall_candidates, recall_reach, render_block
 from graph.request.layout import lay_out, without_kind

@@ -1,6 +1,6 @@
 """Retrieve passages from the session's documents for the llm node to cite."""
 
-from graph.documents.retrieval import Retriever
+from graph.documents.store import Retriever
 from state import ChatState
 from state.turns import latest_user_text
 

@@ -3,13 +3,12 @@
 from langgraph.runtime import Runtime
 
 from graph.context import first_raw_turn
-from graph.nodes.runtime import session_settings
+from graph.graph_config import session_settings
 from graph.recall.index import RecallIndex
 from graph.recall.lexicon import english_words
 from state import ChatState
-from state.messages import message_text
 from state.session import SessionSettings
-from state.turns import latest_user_text, split_turns
+from state.turns import latest_user_text, message_text, split_turns
 
 
 def recall_query(state: ChatState) -> str:

@@ -6,8 +6,8 @@ from datetime import datetime
 from langchain_core.messages import SystemMessage
 
 from graph.context import first_raw_turn
+from graph.graph_config import DEFAULTS
 from graph.memory.merge import active_summaries
-from graph.nodes.runtime import DEFAULTS
 from graph.policies import get_policy
 from graph.request.budget import RequestParts, setting_limit, within_tokens
 from graph.request.modifiers import agent_prompt_message, modify_earlier, reminder_message, tools_as_text

@@ -1,15 +1,17 @@
-"""Pick the path of a turn without an LLM call: casual fast path, document retrieval, or agent."""
+"""Pick the path of a turn without an LLM call: casual fast path, document retrieval, or agent. A question is
+about the session's documents when they match its words, or when it speaks of them in words: by name, or as "the
+document", "this file", "the pdf", "문서", "파일", "文件"."""
 
 import logging
 import re
+from collections.abc import Iterable
 from typing import Literal
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 from pydantic import BaseModel, Field
 
-from graph.documents.mentions import mentions_documents
-from graph.documents.retrieval import Retriever
+from graph.documents.store import Retriever
 from graph.intent.detect import detect_tool_call
 from prompt.router import ROUTER_PROMPT
 from state import ChatState
@@ -28,7 +30,29 @@ _CASUAL = re.compile(
     r"你好|谢谢|再见|好的)\b[\s!.~?,]*\S{0,12}\s*$",
     re.IGNORECASE,
 )
+_SPOKEN_OF = re.compile(
+    r"\b(?:the|this|that|these|those|my|your|our|uploaded|attached|above)\s+(?:documents?|docs?|files?|pdfs?|"
+    r"papers?|texts?|uploads?|attachments?|notes|memo|report)\b|\bpdfs?\b|\battach(?:ed|ment)\b|\buploaded\b"
+    r"|문서|파일|자료|첨부|업로드|pdf|文件|文档|文檔|资料|資料|附件|上传",
+    re.IGNORECASE,
+)
+MIN_NAME_CHARS = 3
 
+
+def names_of(title: str) -> set[str]:
+    """The ways a question may name a document: its file name, and that name without its extension."""
+    title = title.strip().lower()
+    stem = title.rsplit(".", 1)[0] if "." in title else title
+    return {name for name in (title, stem, stem.replace("_", " ").replace("-", " ")) if len(name) >= MIN_NAME_CHARS}
+
+
+def mentions_documents(text: str, titles: Iterable[str]) -> bool:
+    """Whether the question names one of the documents or speaks of documents and files as such: cheap, so it can
+    route a question before any model is asked."""
+    if _SPOKEN_OF.search(text):
+        return True
+    lowered = text.lower()
+    return any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", lowered) for title in titles for name in names_of(title))
 
 
 def classify(text: str, has_documents: bool, matches_documents: bool) -> Route:

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
+from graph.graph_config import session_settings, turn_rate
 from graph.memory.planner import SummaryPlanner, plan_input
-from graph.nodes.runtime import session_settings, turn_rate
 from graph.request.tokens import count_messages
 from state import ChatState, SummaryRecord
 from state.session import SessionSettings

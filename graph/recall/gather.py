@@ -9,7 +9,7 @@ import numpy as np
 
 from graph.recall.dates import only_dates
 from graph.recall.embeddings import embed_query
-from graph.recall.speakers import speakers_named, without_names
+from graph.recall.said import speakers_named, without_names
 from graph.recall.vectors import SessionVectors, turn_lines
 
 WHOLE_SHARE = 0.3  # the best turns come whole up to this share of the recall budget (the request's room is about

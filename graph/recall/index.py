@@ -16,7 +16,7 @@ from graph.recall.fusion import RARE_SHARE, feedback_words, fuse
 from graph.recall.gather import GATHERED_AT, WHOLE_SHARE, gathers, line_meanings, line_similarity, matching_lines
 from graph.recall.records import person_entities, said_lines, turn_body, turn_record, user_text
 from graph.recall.relations import with_related
-from graph.recall.speakers import speakers_named, without_names
+from graph.recall.said import speakers_named, without_names
 from graph.recall.turn_keys import TurnKeys
 from graph.recall.vectors import SessionVectors, best_first, record_texts, turn_vectors
 from graph.request.tokens import count_text

@@ -8,7 +8,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from graph.recall.entities import entities_of
 from graph.request.words import SPEAKER
 from graph.storage.shared.common import record_body
-from state.messages import message_text
+from state.turns import message_text
 
 EXCERPT_CHARS = 1500  # one huge turn (a pasted file) cannot take the whole recall budget
 

@@ -1,18 +1,20 @@
 """What a quote from memory may show: the statements the person made, the lines of a pasted or relayed
-conversation's named speakers, and a document's lines; never the model's own text, which may be invented."""
+conversation's named speakers ("Nate: ...", "[3 May, 2023] Joanna: ..."), and a document's lines; never the model's
+own text, which may be invented. A question that names a speaker is about what that person said, and the name
+itself says nothing of the subject."""
 
 import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from graph.recall.speakers import SPEAKER_LINES
 from graph.request.words import GREETING, PASTED_LINE_START, SPEAKER
 
 _SENTENCES = re.compile(r"(?<=[.!?。！？])\s+|\n+")
 _ASKING = re.compile(r"[?？]\s*$")
 _STAMP = re.compile(f"{PASTED_LINE_START}(?:{GREETING}[,!]?\\s+[A-Z][a-z]+[,!.]\\s*)?")  # and the name greeted
 NOT_SPEAKERS = frozenset("user assistant ai bot system human note summary answer question example step".split())
+SPEAKER_LINES = 3  # a name at the start of this many lines is a speaker's, not a word that happens to lead one
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,21 @@ def speakers_of(records: Sequence[dict]) -> set[str]:
         turns.update({match[1] for line in str(record.get("assistant", "")).splitlines()
                       if (match := SPEAKER.match(line)) and match[1].lower() not in NOT_SPEAKERS})
     return {name for name, count in turns.items() if count >= SPEAKER_LINES}  # a speaker's, not a label ("Note:")
+
+
+def speakers_named(text: str, speakers: Counter[str]) -> list[str]:
+    """The conversation's speakers a message names."""
+    return [name for name, lines in speakers.items()
+            if lines >= SPEAKER_LINES and re.search(rf"\b{re.escape(name)}\b", text)]
+
+
+def without_names(text: str, names: Sequence[str]) -> str:
+    """The message without these names: every line of a pasted conversation carries its speaker's, so in a
+    question's meaning they match the lines that greet the speaker, not the subject."""
+    if not names:
+        return text
+    bare = re.sub(rf"\b(?:{'|'.join(re.escape(name) for name in names)})(?:'s)?\b", " ", text)
+    return " ".join(bare.split()) or text
 
 
 def _meaning_of(line: str, meanings: dict[str, float]) -> float | None:

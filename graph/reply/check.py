@@ -22,8 +22,7 @@ from graph.reply.copies import (
 from graph.reply.framing import SHAPE, Framing, request_framing
 from graph.request.budget import RequestParts
 from state import ChatState
-from state.messages import STOPPED_MARK, message_text
-from state.turns import split_turns
+from state.turns import STOPPED_MARK, message_text, split_turns
 
 Verdict = Literal["framing", "repeat"] | None
 

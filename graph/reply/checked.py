@@ -15,8 +15,8 @@ from graph.reply.guard import StreamGuard
 from graph.reply.screen import ReplyScreen, ScreenedGuard
 from graph.request.blocks import tells_about_self
 from prompt.request_notes import FRAMING_CORRECTION, REPEAT_CORRECTION
-from state.messages import message_text
 from state.texts import localized
+from state.turns import message_text
 
 logger = logging.getLogger(__name__)
 

@@ -24,8 +24,7 @@ from graph.request.budget import RequestParts
 from prompt.request_notes import TOOL_LIMIT_REPLY
 from state import ChatState
 from state.chat_state import RequestFrame
-from state.messages import message_text
-from state.turns import extract_current_turn, latest_user_text
+from state.turns import extract_current_turn, latest_user_text, message_text
 
 MAX_TOOL_ROUNDS = 4
 

@@ -21,7 +21,7 @@ from prompt.request_notes import (
     TOOL_PLACEHOLDER,
 )
 from prompt.system import SUMMARY_HEADINGS, SUMMARY_LINE_TEMPLATES, render_summary_lines
-from state.messages import message_text
+from state.turns import message_text
 
 DOCUMENTS_HEADER = DOCUMENTS_MESSAGE.split("\n", 1)[0]
 HEADERS = (PINNED_HEADER, RECALL_HEADER, DOCUMENTS_HEADER, *SUMMARY_HEADINGS.values(), TOOL_PLACEHOLDER,

@@ -11,8 +11,8 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langgraph.config import get_stream_writer
 
 from graph.recall.quote_text import quote_language
-from state.messages import message_text
 from state.texts import LANGUAGES, localized
+from state.turns import message_text
 
 BEYOND_MODEL = ("ko", "zh")  # languages the bundled model writes only nonsense in
 MODEL_NOTE = "model_note"  # the reply's metadata key: this reply told which model answers in full

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
-from state.messages import message_text
+from state.turns import message_text
 
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 _DATE_PARTS = re.compile(r"(\d{4}-\d{2}-\d{2})|(\d{1,2}:\d{2})")

@@ -11,7 +11,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 from graph.request.tokens import count_messages, count_text, cut_to_tokens
 from prompt.request_notes import EARLIER_SHORTENED, OMITTED_NOTE, PINNED_HEADER, RECENT_SHORTENED, TOOL_PLACEHOLDER
 from state import SummaryRecord
-from state.messages import message_text
+from state.turns import message_text
 
 EARLIER_MESSAGE_CHARS = 2000
 SETTING_SHARE = 0.15  # a person's system prompt, agent prompt and reminder may each take this share of the budget

@@ -9,7 +9,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from graph.request.budget import EARLIER_MESSAGE_CHARS, shorten
 from prompt.request_notes import AGENT_INSTRUCTIONS, EARLIER_SHORTENED, TOOL_PLACEHOLDER
 from prompt.tools import RESULT_AS_TEXT
-from state.messages import message_text
+from state.turns import message_text
 
 
 def agent_prompt_message(agent_prompt: str) -> list[BaseMessage]:

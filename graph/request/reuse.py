@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from langchain_core.messages import BaseMessage
 
 from graph.request.tokens import MESSAGE_OVERHEAD_TOKENS, count_text
-from state.messages import message_text
+from state.turns import message_text
 
 Fingerprint = list[list]  # [[digest, tokens], ...]: the system message line by line, then message by message
 

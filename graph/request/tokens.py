@@ -12,7 +12,7 @@ from pathlib import Path
 import tiktoken
 from langchain_core.messages import BaseMessage
 
-from state.messages import message_text
+from state.turns import message_text
 
 ENCODING_NAME = "cl100k_base"
 MESSAGE_OVERHEAD_TOKENS = 4

@@ -1,10 +1,11 @@
-"""What a person changes in a session outside a turn: pins, summaries, documents; each under its lock."""
+"""What a person changes in a session outside a turn: pins, summaries, documents; each under its lock. An edited
+summary's new text is what the model sees; its record keeps what was generated."""
 
 from dataclasses import replace
 
 from graph.documents.store import DocumentRefused
-from graph.memory.edit import deleted_record, edited_record
 from graph.memory.planner import plan_input
+from graph.request.tokens import count_text
 from graph.session.access import SessionAccess
 from graph.session.inputs import (
     MAX_NAME_CHARS,
@@ -15,10 +16,30 @@ from graph.session.inputs import (
     checked_turn,
     checked_turns,
 )
+from state import SummaryRecord
 from state.refusals import Refused
 from state.session import DocumentInfo
 
 FEEDBACK_CHOICES = ("up", "down")
+
+
+def deleted_record(record: SummaryRecord) -> SummaryRecord:
+    """The record taken out of the context by the person; its text stays for the panel."""
+    removed = SummaryRecord(**{**record})  # type: ignore[typeddict-item]
+    removed["deleted"] = True
+    return removed
+
+
+def edited_record(record: SummaryRecord, text: str) -> SummaryRecord:
+    """The record with `text` as its summary, its original text kept once under `original_summary`."""
+    edited = SummaryRecord(**{**record, "summary": text, "summary_chars": len(text)})  # type: ignore[typeddict-item]
+    edited["summary_tokens"] = count_text(text)
+    edited["edited"] = True
+    edited["deleted"] = False
+    edited["original_summary"] = record.get("original_summary", record["summary"])
+    if record.get("original_chars"):
+        edited["measured_ratio"] = round(len(text) / record["original_chars"], 3)
+    return edited
 
 
 def check_shown(values: dict, message_id: str) -> None:

@@ -20,11 +20,10 @@ from graph.session.inputs import (
 from graph.session.queue import TurnRun
 from graph.session.turn import RewindFor, read_pending, restore_pending, start_turn
 from graph.session.versions import SessionVersions, fork_turn
-from state.messages import message_text
 from state.refusals import Refused
 from state.session import LiveTurn, SessionSettings, TurnEvent
 from state.texts import localized
-from state.turns import completed_turn_count, has_unfinished_turn
+from state.turns import completed_turn_count, has_unfinished_turn, message_text
 
 
 def refused(event: TurnEvent) -> TurnRun:

@@ -22,9 +22,8 @@ from graph.storage import Storage
 from graph.storage.checkpoint_tree import BRANCH, TURN, CheckpointTree, forks_text
 from prompt.tools import TOOL_CANCELLED
 from state import ChatState
-from state.messages import STOPPED_MARK
 from state.session import SessionSettings, TurnEvent
-from state.turns import has_unfinished_turn
+from state.turns import STOPPED_MARK, has_unfinished_turn
 
 logger = logging.getLogger(__name__)
 

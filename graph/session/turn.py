@@ -11,11 +11,10 @@ from graph.session.access import SessionServices, may_run
 from graph.session.queue import TurnRun, lower_priority
 from graph.session.runner import FORK, TurnRunner, finish_stopped_turn, thread_config, turn_config
 from graph.storage import Storage
-from state.messages import message_text
 from state.session import TurnEvent
 from state.texts import localized
 from state.titles import gist_title
-from state.turns import completed_turn_count, first_user_text, has_unfinished_turn
+from state.turns import completed_turn_count, first_user_text, has_unfinished_turn, message_text
 
 TURN_INPUT_KEYS = ("messages", "session_id", "compression_rate", "turn_count", "pinned", "feedback", "summary_history",
                    "consolidated")

@@ -1,10 +1,9 @@
 """LangGraph's private names the app builds on, reached through this module only, so an upgrade that renames or
-reshapes one fails here and in `tests/unit/test_langgraph_private.py`, which names it.
+reshapes one fails here and in `tests/graph/storage/test_langgraph_private.py`, which names it.
 
 The delta channels and the savers' cheaper walks use what LangGraph keeps private: a delta channel's full copy in a
-checkpoint, and each saver's query for, and reading of, the writes after a copy; and LangGraph's batch reducer of
-messages, the rule the transcript's channel in `state` keeps to (with public names only). Nothing here imports the
-rest of the app."""
+checkpoint, and each saver's query for, and reading of, the writes after a copy. Nothing here imports the rest of
+the app."""
 
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
@@ -13,14 +12,13 @@ from typing import TYPE_CHECKING, Any, cast
 from langgraph.checkpoint.base import DeltaChannelHistory
 from langgraph.checkpoint.serde.types import _DeltaSnapshot as DeltaSnapshot  # a delta channel's full copy
 from langgraph.checkpoint.sqlite._delta import build_delta_channels_writes_history, build_delta_stage2_sql
-from langgraph.graph.message import _messages_delta_reducer as messages_delta_reducer  # add_messages, batched
 
 if TYPE_CHECKING:
     from langgraph.checkpoint.postgres import PostgresSaver
     from langgraph.checkpoint.sqlite import SqliteSaver
 
-__all__ = ["DeltaSnapshot", "messages_delta_reducer", "postgres_cursor", "postgres_writes", "postgres_writes_sql",
-           "sqlite_writes", "sqlite_writes_sql"]
+__all__ = ["DeltaSnapshot", "postgres_cursor", "postgres_writes", "postgres_writes_sql", "sqlite_writes",
+           "sqlite_writes_sql"]
 
 
 def sqlite_writes_sql(saver: "SqliteSaver", chain_lens: Sequence[int]) -> str:

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from state.messages import message_text
+from state.turns import message_text
 
 SUMMARY_PROMPT = """Summarize the conversation below for the assistant's own memory.
 

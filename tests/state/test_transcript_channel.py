@@ -1,12 +1,13 @@
-"""The delta channels' reducers: the transcript's is `add_messages` for a batch (the stock delta reducer's
-results, chunks kept as whole messages), and every reducer gives the same state however writes are batched."""
+"""The delta channels' reducers: the transcript's is `add_messages` for a batch (the results of LangGraph's own delta
+reducer of messages, chunks kept as whole messages), and every reducer gives the same state however writes are
+batched."""
 
 import random
 
 import pytest
 from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage, RemoveMessage
+from langgraph.graph.message import _messages_delta_reducer as messages_delta_reducer
 
-from graph.storage.langgraph_private import messages_delta_reducer
 from state.channels import append_messages, upsert_records
 from state.chat_state import merge_context_points
 

@@ -6,8 +6,7 @@ from graph.storage.postgres.connection import Database
 from graph.storage.postgres.ranking import ranked_sql, search_params, search_terms, tsquery
 from graph.storage.postgres.schema import STEMMED, body_of
 from graph.storage.postgres.text import clean, json_value
-from graph.storage.shared.common import DEFAULT_OWNER, record_body
-from graph.storage.shared.snippets import substring_snippet
+from graph.storage.shared.common import DEFAULT_OWNER, record_body, substring_snippet
 from state.words import index_text
 
 SNIPPET_TOKENS = 16

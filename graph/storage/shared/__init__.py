@@ -3,12 +3,9 @@ them only in its placeholders and the way rows come back."""
 
 from graph.storage.shared.cache import SummaryCacheRows
 from graph.storage.shared.documents import DocumentRows
-from graph.storage.shared.entities import EntityRows
-from graph.storage.shared.facts import FactRows
-from graph.storage.shared.journal import JournalRows
 from graph.storage.shared.owners import OwnerRows
-from graph.storage.shared.recall import RecallRows
-from graph.storage.shared.sessions import SessionRows
+from graph.storage.shared.recall import EntityRows, FactRows, RecallRows
+from graph.storage.shared.sessions import JournalRows, SessionRows
 
 
 class SharedTables(SessionRows, OwnerRows, JournalRows, SummaryCacheRows, DocumentRows, RecallRows, FactRows,

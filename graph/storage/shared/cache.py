@@ -1,7 +1,7 @@
 """Summaries made ahead of time, kept until the turn that applies them; taking one removes it."""
 
-from graph.storage.shared.base import Tables
 from graph.storage.shared.common import utc_now
+from graph.storage.shared.dialect import Tables
 
 
 class SummaryCacheRows(Tables):

@@ -1,5 +1,7 @@
-"""Names and values both backends use alike: the tables, the session row's columns, timestamps, titles."""
+"""Names and values both backends use alike: the tables, the session row's columns, timestamps, titles, a recall
+record's searched text and a found turn's excerpt where the database's own headline cannot mark the word."""
 
+import re
 from datetime import UTC, datetime
 
 from state.session import RENAMED_POLICIES
@@ -28,11 +30,26 @@ def make_title(text: str) -> str:
 VECTORS_DROPPED = "UPDATE recall_turns SET vector = NULL WHERE vector IS NOT NULL"  # a vector of another model compares
 # as noise with the question's, so a migration to a new sentence model drops them and recall embeds each turn again
 RECORD_TEXT_KEYS = ("user", "tools", "assistant")  # a recall record's searched text, in this order, a line each
+SNIPPET_CONTEXT_CHARS = 30  # either side of a word found inside a longer one (Korean, Chinese)
 
 
 def record_body(record: dict) -> str:
     """The text a recall record is searched by: what the user said, the tools' calls and results, the answer."""
     return "\n".join(f"{record.get(key, '')}" for key in RECORD_TEXT_KEYS)
+
+
+def substring_snippet(body: str, words: list[str]) -> str:
+    """A short excerpt around the first of `words` in `body` (the longest word found there), marked with **, for
+    words no tokenizer splits: a Korean or Chinese word is found by its segmented form, inside a longer run of the
+    text as written."""
+    found = [(match.start(), match.end()) for word in words
+             if (match := re.search(re.escape(word), body, flags=re.IGNORECASE))]
+    if not found:
+        return body[: SNIPPET_CONTEXT_CHARS * 2] + ("…" if len(body) > SNIPPET_CONTEXT_CHARS * 2 else "")
+    start, end = min(found, key=lambda span: (span[0], -span[1]))
+    left, right = max(0, start - SNIPPET_CONTEXT_CHARS), min(len(body), end + SNIPPET_CONTEXT_CHARS)
+    return ("…" if left else "") + body[left:start] + "**" + body[start:end] + "**" + body[end:right] + (
+        "…" if right < len(body) else "")
 
 
 def rename_policies_sql() -> str:

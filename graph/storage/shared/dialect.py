@@ -1,9 +1,13 @@
-"""What differs between the drivers below the SQL: the placeholder, how text and JSON are stored, and how a
-row comes back. Shared statements are written with `?` and hold no literal `?` or `%`."""
+"""What the shared statements run on: the driver's ways below the SQL (the placeholder, how text and JSON are
+stored, how a row comes back), a cursor, and whose checkpoints the backend keeps. Shared statements are written
+with `?` and hold no literal `?` or `%`."""
 
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
 
 
 @dataclass(frozen=True)
@@ -54,3 +58,15 @@ class Rows:
     @property
     def rowcount(self) -> int:
         return int(self.cursor.rowcount)
+
+
+class Tables:
+    """The part of a backend every shared role runs on."""
+
+    dialect: Dialect
+    saver: BaseCheckpointSaver
+    own_checkpoints: bool  # whether `saver` keeps its checkpoints in this database
+
+    def rows(self, transaction: bool = True) -> AbstractContextManager[Rows]:
+        """A cursor on the database; its statements commit together when `transaction`."""
+        raise NotImplementedError

@@ -1,7 +1,7 @@
 """Documents: whole ones as rows, larger ones as chunks that each backend's full-text search ranks."""
 
-from graph.storage.shared.base import Tables
 from graph.storage.shared.common import utc_now
+from graph.storage.shared.dialect import Tables
 from state.session import DocumentInfo
 from state.words import index_text
 

@@ -1,8 +1,8 @@
 """Whose each session is: the owner stored with its row ('' for the single-person default, which is also what
 sessions stored before owners existed have), claimed once by the first writer and never changed after."""
 
-from graph.storage.shared.base import Tables
 from graph.storage.shared.common import DEFAULT_OWNER, utc_now
+from graph.storage.shared.dialect import Tables
 
 
 class OwnerRows(Tables):

@@ -1,7 +1,7 @@
-"""The session list and each session's settings, beside the checkpoints."""
+"""The session list, each session's settings, and the turn journal: the rows beside a session's checkpoints."""
 
-from graph.storage.shared.base import Tables
 from graph.storage.shared.common import DEFAULT_OWNER, SESSION_TABLES, make_title, utc_now
+from graph.storage.shared.dialect import Tables
 from graph.storage.shared.settings import settings_value, stored_settings
 from state.session import SessionInfo, SessionSettings
 
@@ -81,3 +81,22 @@ class SessionRows(Tables):
         with self.rows() as cur:
             for table in SESSION_TABLES:
                 cur.execute(f"DELETE FROM {table} WHERE thread_id = ?", (session_id,))
+
+
+class JournalRows(Tables):
+    """Rows of `turn_journal`: one pending turn input per session until its checkpoint is saved."""
+
+    def journal_write(self, session_id: str, row: dict) -> None:
+        with self.rows() as cur:
+            cur.execute("INSERT INTO turn_journal (thread_id, payload, created_at) VALUES (?, ?, ?) "
+                        "ON CONFLICT (thread_id) DO UPDATE SET payload = excluded.payload, "
+                        "created_at = excluded.created_at", (session_id, self.dialect.dump(row), utc_now()))
+
+    def journal_read(self, session_id: str) -> dict | None:
+        with self.rows(transaction=False) as cur:
+            row = cur.execute("SELECT payload FROM turn_journal WHERE thread_id = ?", (session_id,)).one()
+        return self.dialect.load(row["payload"]) if row else None
+
+    def journal_clear(self, session_id: str) -> None:
+        with self.rows() as cur:
+            cur.execute("DELETE FROM turn_journal WHERE thread_id = ?", (session_id,))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from graph.storage.base import KEEP_CHECKPOINTS
 from graph.storage.checkpoint_tree import prunable, saver_rows
-from graph.storage.shared.base import Tables
+from graph.storage.shared.dialect import Tables
 
 logger = logging.getLogger(__name__)
 

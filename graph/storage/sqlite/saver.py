@@ -4,8 +4,11 @@ The stock walk decodes every checkpoint between the one loaded and the full copy
 for the copy in its values; a turn makes several checkpoints and each holds every other channel, so a load decoded
 hundreds of them. A checkpoint's metadata already says which delta channels it copied (they are missing from its
 `counters_since_delta_snapshot`): this walk reads only metadata, decodes only the checkpoints that may hold a copy,
-and then fetches the writes after it as the stock saver does."""
+and then fetches the writes after it as the stock saver does. A full copy is replayed from for a dozen turns and a
+checkpoint never changes, so the walk decodes each checkpoint that holds one once."""
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -15,12 +18,32 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 
 from graph.storage.langgraph_private import sqlite_writes, sqlite_writes_sql
 from graph.storage.replay import COUNTERS
-from graph.storage.speedups.full_copies import FullCopies
 from graph.storage.speedups.replay_cache import ANCESTORS_SQL, Ancestor, ReplayCache
 
 WHOLE_CHAIN = 1_000_000  # a load's walk stops at the full copies, however far back
 CHECKPOINT_SQL = ("SELECT type, checkpoint FROM checkpoints"
                   " WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?")
+KEPT_COPIES = 16  # checkpoints holding full copies, of the sessions in use
+
+CheckpointKey = tuple[str, str, str]  # a checkpoint's session, namespace and id
+
+
+class FullCopies:
+    """A checkpoint's decoded channel values by its key, the first kept out first once KEPT_COPIES are kept."""
+
+    def __init__(self) -> None:
+        self._values: OrderedDict[CheckpointKey, dict[str, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: CheckpointKey) -> dict[str, Any] | None:
+        with self._lock:
+            return self._values.get(key)
+
+    def keep(self, key: CheckpointKey, values: dict[str, Any]) -> None:
+        with self._lock:
+            self._values[key] = values
+            while len(self._values) > KEPT_COPIES:
+                self._values.popitem(last=False)
 
 
 class ChatSqliteSaver(ReplayCache, SqliteSaver):

@@ -1,12 +1,15 @@
-"""The app's own SQLite tables, versioned: each migration runs once, in order, at start-up, in a transaction."""
+"""The app's own SQLite tables, versioned: each migration runs once, in order, at start-up, in a transaction; the
+steps that index stored text again segment each stored turn's and document chunk's Korean and Chinese words in
+Python (no SQL function segments them)."""
 
+import json
 import sqlite3
 from collections.abc import Callable
 
-from graph.storage.shared.common import RECORD_TEXT_KEYS, VECTORS_DROPPED, rename_policies_sql
+from graph.storage.shared.common import RECORD_TEXT_KEYS, VECTORS_DROPPED, record_body, rename_policies_sql
 from graph.storage.shared.settings import BOOLEAN_COLUMNS_BEFORE, SETTING_COLUMNS_BEFORE
-from graph.storage.sqlite.word_index import copy_chunks_with_words, fill_turn_words
 from state.budgets import DEFAULT_CONTEXT_BUDGET
+from state.words import index_text
 
 Migration = list[str | Callable[[sqlite3.Connection], None]]  # SQL, or a step that computes in Python
 INDEX_TRIGGERS = ("recall_turns_added", "recall_turns_removed", "recall_turns_changed")
@@ -26,6 +29,21 @@ def index_entry(row: str, with_words: bool = False) -> str:
     columns, values = ("body, words", f"{body_of(row)}, {row}.words") if with_words else ("body", body_of(row))
     return (f"INSERT INTO recall_fts ({command[0]}rowid, {columns}, thread_id) "
             f"VALUES ({command[1]}{row}.id, {values}, {row}.thread_id);")
+
+
+def fill_turn_words(conn: sqlite3.Connection) -> None:
+    """Migration 12's step in Python: each stored turn's Korean and Chinese words, segmented."""
+    rows = conn.execute("SELECT id, record FROM recall_turns").fetchall()
+    conn.executemany("UPDATE recall_turns SET words = ? WHERE id = ?",
+                     [(index_text(record_body(json.loads(record))), row_id) for row_id, record in rows])
+
+
+def copy_chunks_with_words(conn: sqlite3.Connection) -> None:
+    """Migration 13's step in Python: each stored chunk into the new table, with its Korean and Chinese words."""
+    rows = conn.execute("SELECT rowid, contents, title, thread_id, document_id FROM document_chunks").fetchall()
+    conn.executemany("INSERT INTO chunks_with_words (rowid, contents, words, title, thread_id, document_id) "
+                     "VALUES (?, ?, ?, ?, ?, ?)",
+                     [(rowid, contents, index_text(contents), *rest) for rowid, contents, *rest in rows])
 
 
 def _words_indexed() -> Migration:

@@ -5,9 +5,8 @@ their own column. A turn search is narrowed by the session id's words in the ind
 
 import json
 
-from graph.storage.shared.base import Tables
-from graph.storage.shared.common import DEFAULT_OWNER, record_body
-from graph.storage.shared.snippets import substring_snippet
+from graph.storage.shared.common import DEFAULT_OWNER, record_body, substring_snippet
+from graph.storage.shared.dialect import Tables
 from graph.storage.sqlite.schema import body_of
 from state.words import glued_words, index_text, is_glued
 

@@ -3,7 +3,7 @@ document" or "문서", or sharing its words; a greeting or an unrelated question
 
 import pytest
 
-from state.messages import message_text
+from state.turns import message_text
 from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel
 

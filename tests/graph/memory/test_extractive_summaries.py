@@ -6,7 +6,7 @@ import re
 import pytest
 
 from graph.models import bundled_profile
-from state.messages import message_text
+from state.turns import message_text
 from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel, summary_calls, summary_reply
 from tests.graph.recall.test_recall import play

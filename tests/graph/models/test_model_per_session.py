@@ -11,7 +11,7 @@ from graph.engine import Engine, SessionSettings, Settings, assemble
 from graph.models import ModelProfile, Models, bundled_profile
 from graph.models.catalog import FixedCatalog
 from graph.storage.sqlite import create_checkpointer
-from state.messages import message_text
+from state.turns import message_text
 from tests.fakes import ScriptedChatModel, summary_calls, summary_reply
 
 pytestmark = pytest.mark.graph

@@ -14,9 +14,9 @@ import pytest
 
 from graph.engine import Engine, assemble
 from graph.models import create_bundled_models
+from graph.models.factory import start_bundled
 from graph.models.local_server import LocalModelServer
 from graph.models.server_exit import BundledServerStopped
-from graph.models.start import start_bundled
 from graph.settings import Settings
 from graph.storage.sqlite import create_checkpointer
 from state.session import TurnEvent

@@ -8,8 +8,8 @@ from langchain_core.messages import AIMessage, BaseMessage
 
 from prompt.request_notes import FRAMING_CORRECTION, REPEAT_CORRECTION
 from prompt.system import BASE_SYSTEM_PROMPT
-from state.messages import STOPPED_MARK, message_text
 from state.texts import localized
+from state.turns import STOPPED_MARK, message_text
 from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel
 

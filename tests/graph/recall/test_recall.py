@@ -7,7 +7,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from graph.context import split_turns
 from graph.engine import SessionSettings, Settings
 from graph.request.tokens import count_messages
-from state.messages import message_text
+from state.turns import message_text
 from tests.conftest import make_engine, reader_profile, recalled
 from tests.fakes import ScriptedChatModel
 from tests.graph.storage.conftest import count_rows

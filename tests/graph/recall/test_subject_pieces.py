@@ -8,7 +8,7 @@ import pytest
 
 from graph.recall.embeddings import DIMENSIONS, to_bytes
 from graph.recall.gather import gathers, line_similarity, matching_lines
-from graph.recall.speakers import speakers_named, without_names
+from graph.recall.said import speakers_named, without_names
 from graph.recall.vectors import SessionVectors
 
 pytestmark = pytest.mark.unit

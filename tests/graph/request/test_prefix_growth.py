@@ -7,7 +7,7 @@ from langchain_core.messages import BaseMessage, HumanMessage
 
 from graph.context import should_summarize
 from graph.request.tokens import count_messages
-from state.messages import message_text
+from state.turns import message_text
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_reply
 

@@ -16,7 +16,7 @@ from graph.request.budget import RequestParts
 from graph.request.layout import LOW_MARK, lay_out, without_kind, without_turn
 from graph.request.reuse import fingerprint, read_before
 from graph.request.tokens import count_messages
-from state.messages import message_text
+from state.turns import message_text
 
 pytestmark = pytest.mark.unit
 

@@ -4,8 +4,7 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from graph.session.runner import finish_stopped_turn, thread_config
-from state.messages import STOPPED_MARK
-from state.turns import completed_turn_count, has_unfinished_turn
+from state.turns import STOPPED_MARK, completed_turn_count, has_unfinished_turn
 from tests.conftest import run_turn, send
 
 pytestmark = pytest.mark.graph

@@ -5,7 +5,7 @@ nothing left to run."""
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
-from state.messages import STOPPED_MARK
+from state.turns import STOPPED_MARK
 from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel
 

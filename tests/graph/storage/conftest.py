@@ -1,19 +1,26 @@
 """Every storage test runs on both backends (the `backend` and `database` fixtures of tests/conftest.py)."""
 
 import sqlite3
-from collections.abc import Iterator
-from contextlib import closing
+from collections.abc import Callable, Iterator
+from contextlib import closing, contextmanager
 from dataclasses import Field, fields
 
+import psycopg
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.checkpoint.base import empty_checkpoint
 from langgraph.checkpoint.memory import InMemorySaver
 
 from graph.storage import Storage, storage_for
-from graph.storage.postgres import PostgresStorage
+from graph.storage.postgres import POSTGRES, PostgresStorage
+from graph.storage.postgres import schema as postgres_schema
+from graph.storage.shared.dialect import Rows
+from graph.storage.sqlite import SQLITE
+from graph.storage.sqlite import schema as sqlite_schema
 from state.session import SessionSettings
 from tests.conftest import open_database
+
+Fill = Callable[[Rows, str], None]  # writes an older release's rows, given the backend's name
 
 
 @pytest.fixture
@@ -33,6 +40,39 @@ def beside_memory(backend: str, database: str) -> Iterator[Storage]:
         opened = storage_for(InMemorySaver(), "", database)
     yield opened
     opened.close()
+
+
+@contextmanager
+def earlier_schema(backend: str, database: str, version: int) -> Iterator[Rows]:
+    """The database at schema `version`, as an older release left it, and a cursor on it that takes statements
+    written with `?` on both backends; what they write is committed at the end."""
+    if backend == "sqlite":
+        with closing(sqlite3.connect(database)) as conn:
+            assert sqlite_schema.migrate(conn, version) == version
+            yield Rows(conn.cursor(), SQLITE)
+            conn.commit()
+        return
+    with psycopg.connect(database, autocommit=True) as conn:
+        assert postgres_schema.migrate(conn, version) == version
+        with conn.cursor() as cur:
+            yield Rows(cur, POSTGRES)
+
+
+@pytest.fixture
+def migrated_from(backend: str, database: str) -> Iterator[Callable[[dict[str, int], Fill], Storage]]:
+    """Opens the database after `fill` wrote an older release's rows at that release's schema version (given per
+    backend), so the current storage migrates it as it opens."""
+    opened: list[Storage] = []
+
+    def open_after(versions: dict[str, int], fill: Fill) -> Storage:
+        with earlier_schema(backend, database, versions[backend]) as rows:
+            fill(rows, backend)
+        opened.append(open_database(database))
+        return opened[-1]
+
+    yield open_after
+    for storage in opened:
+        storage.close()
 
 
 def put_checkpoint(storage: Storage, session_id: str, step: int = 1, metadata: dict | None = None) -> None:

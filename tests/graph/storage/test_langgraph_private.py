@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from langchain_core.messages import AIMessage, HumanMessage, RemoveMessage
 
 ROOT = Path(__file__).resolve().parents[3]
 pytestmark = pytest.mark.unit
@@ -25,15 +24,6 @@ def delta_snapshot(snapshot: Any) -> None:
     """A delta channel's full copy: built from the list, which it holds as `value`, and a tuple."""
     copy = snapshot(["a", "b"])
     assert isinstance(copy, tuple) and copy.value == ["a", "b"] and snapshot._fields == ("value",)
-
-
-def messages_delta_reducer(reducer: Any) -> None:
-    """Called as reducer(list, [batch]): a known id replaces, RemoveMessage removes, the rest are appended."""
-    assert list(inspect.signature(reducer).parameters) == ["state", "writes"]
-    first, second = HumanMessage("q", id="1"), AIMessage("a", id="2")
-    changed = AIMessage("a again", id="2")
-    result = reducer([first, second], [[changed, RemoveMessage(id="1"), AIMessage("b", id="3")]])
-    assert [(m.id, m.content) for m in result] == [("2", "a again"), ("3", "b")]
 
 
 def sqlite_writes_sql(build: Any) -> None:
@@ -71,7 +61,6 @@ def postgres_writes(method: Any) -> None:
 
 PINNED: dict[str, Callable[[Any], None]] = {
     "langgraph.checkpoint.serde.types._DeltaSnapshot": delta_snapshot,
-    "langgraph.graph.message._messages_delta_reducer": messages_delta_reducer,
     "langgraph.checkpoint.sqlite._delta.build_delta_stage2_sql": sqlite_writes_sql,
     "langgraph.checkpoint.sqlite._delta.build_delta_channels_writes_history": sqlite_writes,
     "langgraph.checkpoint.sqlite.SqliteSaver._has_task_path": has_task_path,
@@ -127,4 +116,3 @@ def test_the_module_hands_out_the_pinned_objects_themselves():
     from graph.storage import langgraph_private
 
     assert langgraph_private.DeltaSnapshot is resolve("langgraph.checkpoint.serde.types._DeltaSnapshot")
-    assert langgraph_private.messages_delta_reducer is resolve("langgraph.graph.message._messages_delta_reducer")

@@ -6,11 +6,10 @@ import json
 import sqlite3
 from contextlib import closing
 
-import psycopg
 import pytest
 
-from graph.storage.postgres import schema as postgres_schema
 from graph.storage.shared.common import record_body
+from graph.storage.shared.dialect import Rows
 from graph.storage.sqlite import schema as sqlite_schema
 from state.session import SessionSettings
 from tests.conftest import open_database
@@ -24,40 +23,27 @@ TURNS = [(1, {"user": "how tall is the Eiffel tower?", "assistant": "About 330 m
          (3, {"user": "thanks", "tools": None})]  # indexed by the old code as "thanks\nNone\n", read as "thanks\n\n"
 
 
-def previous_sqlite(path: str) -> None:
-    """The SQLite file as the previous code left it: rows in `recall_items`, their text put in the index."""
-    with closing(sqlite3.connect(path)) as conn:
-        assert sqlite_schema.migrate(conn, PREVIOUS_VERSION["sqlite"]) == PREVIOUS_VERSION["sqlite"]
-        conn.executemany("INSERT INTO chat_sessions (thread_id, updated_at, context_policy) VALUES (?, '', ?)",
-                         POLICIES.items())
-        for turn, record in TURNS:
-            cur = conn.execute("INSERT INTO recall_items (thread_id, turn, day, record, tokens) VALUES (?, ?, ?, ?, ?)",
-                               ("a", turn, f"2025-01-0{turn}", json.dumps(record), 10 + turn))
-            conn.execute("INSERT INTO recall_fts (rowid, body, thread_id) VALUES (?, ?, ?)",
-                         (cur.lastrowid, record_body(record), "a"))
-        conn.commit()
-
-
-def previous_postgres(url: str) -> None:
-    """The PostgreSQL database as the previous code left it."""
-    with psycopg.connect(url, autocommit=True) as conn:
-        assert postgres_schema.migrate(conn, PREVIOUS_VERSION["postgres"]) == PREVIOUS_VERSION["postgres"]
-        with conn.cursor() as cur:
-            cur.executemany("INSERT INTO chat_sessions (thread_id, updated_at, context_policy) VALUES (%s, '', %s)",
-                            list(POLICIES.items()))
-            cur.executemany("INSERT INTO recall_turns (thread_id, turn, day, body, record, tokens) "
-                            "VALUES ('a', %s, %s, %s, %s, %s)",
-                            [(turn, f"2025-01-0{turn}", record_body(record), json.dumps(record), 10 + turn)
-                             for turn, record in TURNS])
+def previous(rows: Rows, backend: str) -> None:
+    """The database as the previous code left it: on SQLite, rows in `recall_items`, their text put in the index."""
+    rows.executemany("INSERT INTO chat_sessions (thread_id, updated_at, context_policy) VALUES (?, '', ?)",
+                     POLICIES.items())
+    if backend == "postgres":
+        rows.executemany("INSERT INTO recall_turns (thread_id, turn, day, body, record, tokens) "
+                         "VALUES ('a', ?, ?, ?, ?, ?)",
+                         [(turn, f"2025-01-0{turn}", record_body(record), json.dumps(record), 10 + turn)
+                          for turn, record in TURNS])
+        return
+    for turn, record in TURNS:
+        rows.execute("INSERT INTO recall_items (thread_id, turn, day, record, tokens) VALUES (?, ?, ?, ?, ?)",
+                     ("a", turn, f"2025-01-0{turn}", json.dumps(record), 10 + turn))
+        rows.execute("INSERT INTO recall_fts (rowid, body, thread_id) VALUES (?, ?, ?)",
+                     (rows.cursor.lastrowid, record_body(record), "a"))
 
 
 @pytest.fixture
-def migrated(backend: str, database: str):
+def migrated(migrated_from):
     """The previous schema's database, opened (and so migrated) by the current storage."""
-    (previous_sqlite if backend == "sqlite" else previous_postgres)(database)
-    storage = open_database(database)
-    yield storage
-    storage.close()
+    return migrated_from(PREVIOUS_VERSION, previous)
 
 
 def test_stored_policy_ids_become_the_policies_names(migrated):

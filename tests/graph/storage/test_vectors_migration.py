@@ -1,19 +1,14 @@
 """An old database's vectors, made by an earlier sentence model, are dropped and embedded again, on both backends."""
 
 import json
-import sqlite3
-from contextlib import closing
 
 import numpy as np
-import psycopg
 import pytest
 
 from graph.recall.embeddings import DIMENSIONS, from_bytes, to_bytes
 from graph.recall.index import RecallIndex
 from graph.recall.vectors import record_texts, turn_vectors
-from graph.storage.postgres import schema as postgres_schema
-from graph.storage.sqlite import schema as sqlite_schema
-from tests.conftest import open_database
+from graph.storage.shared.dialect import Rows
 
 pytestmark = pytest.mark.storage
 
@@ -28,38 +23,18 @@ def earlier_vector(turn: int) -> bytes:
     return to_bytes(np.random.default_rng(turn).standard_normal((3, DIMENSIONS)).astype(np.float32))
 
 
-def rows() -> list[tuple]:
-    """The rows of the recall table, each turn with its earlier vectors."""
-    return [(turn, json.dumps(record, ensure_ascii=False), earlier_vector(turn)) for turn, record in TURNS]
-
-
-def before_model_sqlite(path: str) -> None:
-    """The SQLite file as the code before the multilingual model left it."""
-    with closing(sqlite3.connect(path)) as conn:
-        assert sqlite_schema.migrate(conn, BEFORE_MODEL["sqlite"]) == BEFORE_MODEL["sqlite"]
-        conn.executemany("INSERT INTO recall_turns (thread_id, turn, day, record, tokens, vector) "
-                         "VALUES ('a', ?, '2025-01-01', ?, 10, ?)", rows())
-        conn.execute("INSERT INTO chat_sessions (thread_id, updated_at, settings) VALUES ('a', '', '{}')")
-        conn.commit()
-
-
-def before_model_postgres(url: str) -> None:
-    """The PostgreSQL database as the code before the multilingual model left it."""
-    with psycopg.connect(url, autocommit=True) as conn:
-        assert postgres_schema.migrate(conn, BEFORE_MODEL["postgres"]) == BEFORE_MODEL["postgres"]
-        with conn.cursor() as cur:
-            cur.executemany("INSERT INTO recall_turns (thread_id, turn, day, record, tokens, vector) "
-                            "VALUES ('a', %s, '2025-01-01', %s, 10, %s)", rows())
-            cur.execute("INSERT INTO chat_sessions (thread_id, updated_at) VALUES ('a', '')")
+def before_model(rows: Rows, backend: str) -> None:
+    """The database as the code before the multilingual model left it: each turn with its earlier vectors."""
+    rows.executemany("INSERT INTO recall_turns (thread_id, turn, day, record, tokens, vector) "
+                     "VALUES ('a', ?, '2025-01-01', ?, 10, ?)",
+                     [(turn, json.dumps(record, ensure_ascii=False), earlier_vector(turn)) for turn, record in TURNS])
+    rows.execute("INSERT INTO chat_sessions (thread_id, updated_at) VALUES ('a', '')")
 
 
 @pytest.fixture
-def migrated(backend: str, database: str):
+def migrated(migrated_from):
     """The older database, opened (and so migrated) by the current storage."""
-    (before_model_sqlite if backend == "sqlite" else before_model_postgres)(database)
-    storage = open_database(database)
-    yield storage
-    storage.close()
+    return migrated_from(BEFORE_MODEL, before_model)
 
 
 def stored(storage) -> dict[int, bytes]:

@@ -6,13 +6,11 @@ import json
 import sqlite3
 from contextlib import closing
 
-import psycopg
 import pytest
 
 from graph.request.words import query_words
-from graph.storage.postgres import schema as postgres_schema
+from graph.storage.shared.dialect import Rows
 from graph.storage.sqlite import schema as sqlite_schema
-from tests.conftest import open_database
 
 pytestmark = pytest.mark.storage
 
@@ -22,42 +20,22 @@ TURNS = [(1, {"user": "지우가 콩이랑 산책했어", "assistant": "좋았�
          (3, {"user": "I donated my old books", "assistant": "Nice."})]
 
 
-def before_words_sqlite(path: str) -> None:
-    """The SQLite file as the code before segmenting left it, its turns indexed as written."""
-    with closing(sqlite3.connect(path)) as conn:
-        assert sqlite_schema.migrate(conn, BEFORE_WORDS["sqlite"]) == BEFORE_WORDS["sqlite"]
-        conn.executemany("INSERT INTO recall_turns (thread_id, turn, day, record, tokens) VALUES ('a', ?, ?, ?, 10)",
-                         [(turn, "2025-01-01", json.dumps(record, ensure_ascii=False)) for turn, record in TURNS])
-        conn.execute("INSERT INTO chat_sessions (thread_id, updated_at, settings) VALUES ('a', '', '{}')")
-        conn.execute("INSERT INTO documents (id, thread_id, title, tokens, mode, content, created_at) "
-                     "VALUES (1, 'a', 'notes', 9, 'indexed', '', '')")
-        conn.execute("INSERT INTO document_chunks (contents, title, thread_id, document_id) "
-                     "VALUES ('지우가 부산에서 식당을 열었어', 'notes', 'a', 1)")
-        conn.commit()
-
-
-def before_words_postgres(url: str) -> None:
-    """The PostgreSQL database as the code before segmenting left it."""
-    with psycopg.connect(url, autocommit=True) as conn:
-        assert postgres_schema.migrate(conn, BEFORE_WORDS["postgres"]) == BEFORE_WORDS["postgres"]
-        with conn.cursor() as cur:
-            cur.executemany("INSERT INTO recall_turns (thread_id, turn, day, record, tokens) "
-                            "VALUES ('a', %s, '2025-01-01', %s, 10)",
-                            [(turn, json.dumps(record, ensure_ascii=False)) for turn, record in TURNS])
-            cur.execute("INSERT INTO chat_sessions (thread_id, updated_at) VALUES ('a', '')")
-            cur.execute("INSERT INTO documents (id, thread_id, title, tokens, mode, content, created_at) "
-                        "VALUES (1, 'a', 'notes', 9, 'indexed', '', '')")
-            cur.execute("INSERT INTO document_chunks (contents, title, thread_id, document_id) "
-                        "VALUES ('지우가 부산에서 식당을 열었어', 'notes', 'a', 1)")
+def before_words(rows: Rows, backend: str) -> None:
+    """The database as the code before segmenting left it, its turns and chunks indexed as written."""
+    rows.executemany("INSERT INTO recall_turns (thread_id, turn, day, record, tokens) "
+                     "VALUES ('a', ?, '2025-01-01', ?, 10)",
+                     [(turn, json.dumps(record, ensure_ascii=False)) for turn, record in TURNS])
+    rows.execute("INSERT INTO chat_sessions (thread_id, updated_at) VALUES ('a', '')")
+    rows.execute("INSERT INTO documents (id, thread_id, title, tokens, mode, content, created_at) "
+                 "VALUES (1, 'a', 'notes', 9, 'indexed', '', '')")
+    rows.execute("INSERT INTO document_chunks (contents, title, thread_id, document_id) "
+                 "VALUES ('지우가 부산에서 식당을 열었어', 'notes', 'a', 1)")
 
 
 @pytest.fixture
-def migrated(backend: str, database: str):
+def migrated(migrated_from):
     """The older database, opened (and so migrated) by the current storage."""
-    (before_words_sqlite if backend == "sqlite" else before_words_postgres)(database)
-    storage = open_database(database)
-    yield storage
-    storage.close()
+    return migrated_from(BEFORE_WORDS, before_words)
 
 
 def found(storage, question: str) -> tuple[list[int], list[int]]:
