@@ -16,15 +16,16 @@ KOREAN_CHATTER = ["오늘은 비가 많이 와서 집에서 청소를 하고 빨
                   "어제 본 드라마 마지막 회가 생각보다 재미없었어."]
 
 
+def play_sixty(session, chatter: list[str], fifth: str, fiftieth: str) -> None:
+    """Sixty turns of chatter, each numbered, with two planted at turns 5 and 50."""
+    for n in range(1, 61):
+        play(session, [{5: fifth, 50: fiftieth}.get(n, f"{chatter[n % len(chatter)]} ({n})")])
+
+
 def test_a_korean_name_finds_its_turns_far_apart_whatever_particle_follows_it(engine):  # noqa: F811
     session = engine.session("korean-names")
-    for n in range(1, 61):
-        if n == 5:
-            play(session, ["내 친구 민준은 부산에서 작은 식당을 운영해. 생선구이가 제일 유명해."])
-        elif n == 50:
-            play(session, ["민준이 이번 달에 가게를 두 배로 넓혔대. 손님이 너무 많아서."])
-        else:
-            play(session, [f"{KOREAN_CHATTER[n % len(KOREAN_CHATTER)]} ({n}번째 이야기)"])
+    play_sixty(session, KOREAN_CHATTER, "내 친구 민준은 부산에서 작은 식당을 운영해. 생선구이가 제일 유명해.",
+               "민준이 이번 달에 가게를 두 배로 넓혔대. 손님이 너무 많아서.")
     play(session, ["민준에 대해 내가 뭐라고 했지?"])
     assert {5, 50} <= set(recalled_turns(session))
     assert "생선구이" in context_text(session.last_context())
@@ -53,14 +54,9 @@ ENGLISH_CHATTER = ["It rained all day so I cleaned the flat and did the laundry.
 
 
 def test_a_name_that_opens_a_sentence_is_followed_from_the_turn_that_named_it_first(engine):  # noqa: F811
-    session = engine.session("opening-name")
-    for n in range(1, 61):
-        if n == 5:
-            play(session, ["Tonight is bouldering night with Hayoung, every Monday after work."])
-        elif n == 50:
-            play(session, ["Hayoung was the one in the little box in the corner of the screen last night."])
-        else:
-            play(session, [f"{ENGLISH_CHATTER[n % len(ENGLISH_CHATTER)]} (story {n})"])
+    play_sixty(engine.session("opening-name"), ENGLISH_CHATTER,
+               "Tonight is bouldering night with Hayoung, every Monday after work.",
+               "Hayoung was the one in the little box in the corner of the screen last night.")
     engine.wait_idle()
     assert "hayoung" in dict(engine.storage.entities_after("opening-name", 0))[50]
     ranked, _ = engine.recall.ranked("opening-name", "Where did my bouldering partner appear on TV?", 61)
