@@ -151,18 +151,12 @@ def private_langgraph_uses(path: Path, members: set[str]) -> set[str]:
     return found
 
 
-# LangGraph's own rules that a test holds the app's copy of them to; the app itself reaches none of them
-LANGGRAPH_REFERENCES = {"tests/state/test_transcript_channel.py": {"langgraph.graph.message._messages_delta_reducer"}}
-
-
 def test_only_one_module_reaches_langgraphs_private_names():
     """Every private LangGraph name is imported (or read) in graph/storage/langgraph_private.py, pinned by
-    tests/graph/storage/test_langgraph_private.py; everything else imports it from there, but for the references
-    a test compares the app with."""
+    tests/graph/storage/test_langgraph_private.py; everything else, tests too, imports it from there."""
     members = langgraph_private_members()
     offenders = {f"{path.relative_to(ROOT)}: {name}" for path in EVERY_MODULE if path != LANGGRAPH_PRIVATE
-                 for name in private_langgraph_uses(path, members)
-                 if name not in LANGGRAPH_REFERENCES.get(path.relative_to(ROOT).as_posix(), set())}
+                 for name in private_langgraph_uses(path, members)}
     assert offenders == set()
 
 

@@ -1,12 +1,11 @@
-"""The delta channels' reducers: the transcript's is `add_messages` for a batch (the results of LangGraph's own delta
-reducer of messages, chunks kept as whole messages), and every reducer gives the same state however writes are
-batched."""
+"""The delta channels' reducers: the transcript's is `add_messages` for a batch (chunks kept as whole messages),
+and every reducer gives the same state however writes are batched."""
 
 import random
 
 import pytest
 from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage, RemoveMessage
-from langgraph.graph.message import _messages_delta_reducer as messages_delta_reducer
+from langgraph.graph.message import add_messages
 
 from state.channels import append_messages, upsert_records
 from state.chat_state import merge_context_points
@@ -26,7 +25,7 @@ def random_writes(seed: int, steps: int = 300) -> list[list]:
         if roll < 0.7 or not ids:
             write = [HumanMessage(f"h{step}", id=f"h{step}"), AIMessage(f"a{step}", id=f"a{step}")]
         elif roll < 0.8:
-            write = [RemoveMessage(id=rng.choice(ids))]
+            write = [RemoveMessage(id=ids.pop(rng.randrange(len(ids))))]
         elif roll < 0.9:
             write = [AIMessage(f"replaced at {step}", id=rng.choice(ids))]
         else:
@@ -36,12 +35,12 @@ def random_writes(seed: int, steps: int = 300) -> list[list]:
     return batches
 
 
-def test_the_transcript_reducer_gives_what_the_stock_delta_reducer_gives():
+def test_the_transcript_reducer_gives_what_add_messages_gives():
     mine, stock = [], []
     for step, batch in enumerate(random_writes(seed=1)):
         mine = append_messages(list(mine) if step % 2 else mine, batch)  # LangGraph hands a copy at times
         whole = [AIMessage(m.content, id=m.id) if isinstance(m, AIMessageChunk) else m for w in batch for m in w]
-        stock = messages_delta_reducer(stock, [whole])
+        stock = add_messages(stock, whole)
         assert shape(mine) == shape(stock)
     assert len(mine) > 300 and not any(isinstance(m, AIMessageChunk) for m in mine)
 
