@@ -12,7 +12,7 @@ import numpy as np
 
 from graph.recall.dates import date_asked, parse_day, without_dates
 from graph.recall.quote_text import answer_text, quote_language, quote_text
-from graph.recall.said import Line, is_statement, said_lines, sentences_of
+from graph.recall.said import Line, is_statement, said_lines, sentences_of, tells
 from graph.recall.stems import stems
 
 TURN_SHARE = 0.3  # a sentence in a turn about the question's other words is likelier the answer
@@ -63,7 +63,7 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     # a date it names picks when a line was said, so what was said need not hold it
     if not content or len(content & set().union(*about.values())) < max(1, min(2, len(written) - 1)):
         return []  # most of what the question is about was never said
-    sentences = [(line, at, words) for line, at, words in said if is_statement(line.sentences[at])]
+    sentences = [(line, at, words) for line, at, words in said if tells(line.sentences[at])]
     weight = _rarity(content, [words for _, _, words in sentences])
     closer = _closer_in_meaning([line for line, _, _ in sentences])
     scored = []

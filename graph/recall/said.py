@@ -12,6 +12,11 @@ from graph.request.words import GREETING, PASTED_LINE_START, SPEAKER
 
 _SENTENCES = re.compile(r"(?<=[.!?。！？])\s+|\n+")
 _ASKING = re.compile(r"[?？]\s*$")
+_REQUEST = re.compile(
+    r"(?i)^(?:please\s+)?(?:name|tell|give|list|show|write|translate|explain|describe|summari[sz]e|recommend|"
+    r"suggest|calculate|compute|remind|define|compare|pick)\s+\w"  # a verb that opens a request
+    r"|(?:해|알려|말해|보여|써|골라|추천해|찾아|계산해|설명해|번역해)\s?(?:줘|주세요|줄래|봐)[.!。\s]*$"
+    r"|^(?:请|帮我|给我|告诉我)")
 _STAMP = re.compile(f"{PASTED_LINE_START}(?:{GREETING}[,!]?\\s+[A-Z][a-z]+[,!.]\\s*)?")  # and the name greeted
 NOT_SPEAKERS = frozenset("user assistant ai bot system human note summary answer question example step".split())
 SPEAKER_LINES = 3  # a name at the start of this many lines is a speaker's, not a word that happens to lead one
@@ -45,6 +50,12 @@ def sentences_of(text: str) -> list[str]:
 def is_statement(sentence: str) -> bool:
     """Whether a sentence tells something (a question answers nothing)."""
     return not _ASKING.search(sentence)
+
+
+def tells(sentence: str) -> bool:
+    """Whether a sentence tells something of the person's world: a statement, not a question nor a request to the
+    assistant ("Name one primary colour.", "추천해 줘", "请告诉我")."""
+    return is_statement(sentence) and not _REQUEST.search(sentence.strip(" \t\"'“‘(*-"))
 
 
 def ends_asking(text: str) -> bool:

@@ -219,3 +219,12 @@ def test_a_line_that_answers_the_other_sides_question_is_quoted_by_that_question
 def test_a_sentence_that_tells_what_kind_of_thing_the_question_asks_for_is_preferred(question, told, untold):
     recalled = [item(2, "Work was busy this week."), item(5, untold), item(9, told)]  # recall ranks it last
     assert best_quotes(question, recalled)[0].line.turn == 9
+
+
+@pytest.mark.parametrize(("question", "told", "asked"), [
+    ("What is my name?", "My name is Ada and I live in Lisbon.", "Name one primary colour."),
+    ("내 강아지 이름이 뭐였지?", "내 강아지 이름은 콩이야.", "강아지 이름 추천해 줘."),
+    ("我的狗叫什么名字？", "我的狗叫豆豆。", "请给我的狗起个名字。"),
+])
+def test_a_request_to_the_assistant_is_never_quoted_as_something_the_person_told(question, told, asked):
+    assert [quote.text for quote in best_quotes(question, [item(1, told), item(2, asked)])] == [told]
