@@ -56,8 +56,9 @@ def _english(sentence: str, known: Container[str]) -> set[str]:
     sentence = sentence.lstrip(_OPENING)
     for match in _RUN.finditer(sentence):
         words = [word for word in match.group().split() if word.lower() not in _NOT_NAMES or word.islower()]
-        if match.start() == 0 and words and (len(words) == 1 or _INTERJECTION.fullmatch(words[0])) and not (
-                len(words) == 1 and _key(words) in known):
+        alone = len(words) == 1
+        if match.start() == 0 and words and (alone or _INTERJECTION.fullmatch(words[0])) and not (
+                alone and _key(words) in known):
             words = words[1:]
         if words and len(words) <= MAX_WORDS and (key := _key(words)):
             found.add(key)

@@ -34,15 +34,24 @@ def gathers(text: str) -> bool:
     return bool(_GATHERS.search(text or ""))
 
 
+def _scored_lines(known: SessionVectors, similarity: np.ndarray, turn: int,
+                  lines: Sequence[str]) -> tuple[list[str], np.ndarray] | None:
+    """A turn's lines as they were embedded, with each one's similarity to the question; None when the turn's
+    lines and its vectors do not line up."""
+    start, end = np.searchsorted(known.line_turns, [turn, turn + 1])
+    embedded = turn_lines("\n".join(lines))
+    return (embedded, similarity[start:end]) if end - start == len(embedded) else None
+
+
 def matching_lines(known: SessionVectors, similarity: np.ndarray, turn: int, lines: Sequence[str],
                    count: int = LINES_PER_TURN) -> list[str] | None:
     """A turn's `count` lines most similar to the question, in the order said; None when the turn's lines and
     its vectors do not line up (it is then shown whole)."""
-    start, end = np.searchsorted(known.line_turns, [turn, turn + 1])
-    embedded = turn_lines("\n".join(lines))
-    if end - start != len(embedded) or not embedded:
+    scored = _scored_lines(known, similarity, turn, lines)
+    if scored is None or not scored[0]:
         return None
-    said = np.where([not only_dates(line) for line in embedded], similarity[start:end], -np.inf)  # a date says nothing
+    embedded, scores = scored
+    said = np.where([not only_dates(line) for line in embedded], scores, -np.inf)  # a date says nothing
     best = sorted(np.argsort(-said)[:count])
     return [embedded[index] for index in best]
 
@@ -50,11 +59,8 @@ def matching_lines(known: SessionVectors, similarity: np.ndarray, turn: int, lin
 def line_meanings(known: SessionVectors, similarity: np.ndarray, turn: int, lines: Sequence[str]) -> dict[str, float]:
     """Each of a turn's lines with its similarity to the question, for the quote that answers it to be chosen by
     meaning too; empty when the turn's lines and its vectors do not line up."""
-    start, end = np.searchsorted(known.line_turns, [turn, turn + 1])
-    embedded = turn_lines("\n".join(lines))
-    if end - start != len(embedded):
-        return {}
-    return {line: round(float(score), 4) for line, score in zip(embedded, similarity[start:end], strict=True)}
+    scored = _scored_lines(known, similarity, turn, lines)
+    return {} if scored is None else {line: round(float(score), 4) for line, score in zip(*scored, strict=True)}
 
 
 def line_similarity(known: SessionVectors, text: str) -> np.ndarray | None:

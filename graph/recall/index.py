@@ -228,11 +228,11 @@ class RecallIndex:
                 lines = matching_lines(known, similarity, turn, said) or said
             day = str(records[turn].get("date", ""))
             item = {"turn": turn, "rank": rank, "text": excerpt_text(turn, day, lines), "record": records[turn]}
-            if meaning is not None:  # each line's closeness to the question: a quote is chosen by meaning too
-                item["meaning"] = line_meanings(known, meaning, turn, said)
             size = count_text(undated(item) if day in days else item["text"]) + 1  # a day is dated once
             if used + size > budget_tokens:
                 continue
+            if meaning is not None:  # each line's closeness to the question: a quote is chosen by meaning too
+                item["meaning"] = line_meanings(known, meaning, turn, said)
             chosen.append({**item, "tokens": size})
             used += size
             days.add(day)

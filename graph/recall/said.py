@@ -60,8 +60,7 @@ def tells(sentence: str) -> bool:
 
 def ends_asking(text: str) -> bool:
     """Whether a text's last sentence asks."""
-    said = sentences_of(text)
-    return bool(said) and not is_statement(said[-1])
+    return bool(_last_question(text))
 
 
 def without_stamp(line: str) -> str:
