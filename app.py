@@ -50,6 +50,7 @@ sessions = engine.sessions(owner=owner)
 session = open_current_session(engine, sessions, owner)
 settle_interrupted_turn(session)
 session.recover()  # the message of a turn a crash cut off comes back, ready for Retry
+live = session.live_turn()  # read before the state: a reply that saves itself meanwhile is followed, not missed
 view = session.view()  # the one state read of this page
 choice = draw_sidebar(engine, session, sessions)
 draw_page_style()
@@ -68,14 +69,14 @@ with chat_column:
     rewrite = take_rewrite(session.id)  # a new version of a turn: regenerated, or its question edited
     messages = before_turn(view.messages, rewrite["turn"]) if rewrite else view.messages
     draw_transcript(messages, session, view.get("pinned", []), view.get("feedback", {}), session.versions())
-    live = not rewrite and draw_live_turn(session)  # a reload mid-reply: the question and what streamed, at once
+    live_shown = not rewrite and draw_live_turn(session, live)  # a reload mid-reply: question and reply so far
     draw_found_turn(view.turns_completed)
     draw_compression_notice(view.get("compression_notice"), view.turns_completed)
     if rewrite:
         run_rewrite(session, rewrite, view.messages, choice.compression_rate, stop_place)
         st.rerun()
     draw_notices()
-    if not live and (view.unfinished or turn_error(session.id)):
+    if not live_shown and (view.unfinished or turn_error(session.id)):
         if draw_retry(session, stop_place):
             st.rerun()
     prompt = draw_paste_offer(session) or take_example()

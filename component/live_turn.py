@@ -12,9 +12,10 @@ from graph.engine import LiveTurn, Session
 POLL_SECONDS = 1.0
 
 
-def draw_live_turn(session: Session) -> bool:
-    """Show the turn this session is running now, if any, as it streams; whether there was one."""
-    if session.live_turn() is None:
+def draw_live_turn(session: Session, live: LiveTurn | None) -> bool:
+    """Follow the turn this session was running when the page read it (`live`, read before the session's state),
+    as it streams; whether there was one. A turn that has saved itself since then draws the whole page again."""
+    if live is None:
         return False
     _follow(session)
     return True

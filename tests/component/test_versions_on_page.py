@@ -6,6 +6,7 @@ import time
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from graph.engine import Session
 from state.texts import localized
 from tests.component.apptest import send
 from tests.component.test_app import bubble_texts
@@ -77,3 +78,32 @@ def test_a_reload_during_a_reply_shows_the_question_and_what_streamed_at_once(ap
     run.wait()
     reloaded.run()
     assert bubble_texts(reloaded, 3)[0] == words
+
+
+def test_a_reply_that_ends_while_a_reload_draws_the_page_is_shown_whole(app, fake_engine, monkeypatch):
+    send(app, "first question")
+    session_id = app.session_state["session_id"]
+    words = " ".join(f"word{n}" for n in range(200))
+    fake_engine.chat.script = [words]
+    fake_engine.chat.delay = 0.05
+    run = fake_engine.engine.session(session_id).send("the question being answered")
+    deadline = time.monotonic() + 20
+    while len(run.streamed.split()) < 5:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    read_view = Session.view
+
+    def view_then_the_turn_ends(session):  # the reply saves itself right after the page read the session
+        seen = read_view(session)
+        monkeypatch.setattr(Session, "view", read_view)
+        fake_engine.chat.delay = 0
+        run.wait()
+        return seen
+
+    monkeypatch.setattr(Session, "view", view_then_the_turn_ends)
+    reloaded = AppTest.from_file("../../app.py", default_timeout=30)
+    reloaded.query_params["session"] = session_id
+    reloaded.run()
+    assert not reloaded.exception
+    texts = [bubble_texts(reloaded, i) for i in range(len(reloaded.chat_message))]
+    assert [text[0] for text in texts[2:]] == ["the question being answered", words]
