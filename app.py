@@ -57,9 +57,9 @@ draw_page_style()
 
 chat_column, panel_column = st.columns([3, 2], gap="large")
 with panel_column, side_pane():
-    draw_summary_panel(view.get("summary_history", []), choice.compression_rate, view.get("context_log", []),
+    draw_summary_panel(view.get("summary_history", []), choice.compression_rate, view.get("request_log", []),
                        view.get("consolidated", []), session)
-    draw_request_view(view.get("context_report"), view.last_context)
+    draw_request_view(view.get("request_report"), view.last_context)
 
 stop_place = st.bottom.empty()  # Stop sits by the input while a reply streams, however long it grows
 with chat_column:

@@ -157,8 +157,8 @@ MEASURED_AT = {TURNS // 2, TURNS}
 
 def record_context(row: Row, n: int, state: dict) -> None:
     if n in MEASURED_AT:
-        report = state["context_report"]
-        row.context[n], row.history[n] = report["context_tokens"], report["history_tokens"]
+        report = state["request_report"]
+        row.context[n], row.history[n] = report["request_tokens"], report["history_tokens"]
 
 
 def record_latency(row: Row, n: int, summary_turn: bool, first: float | None) -> None:

@@ -34,7 +34,7 @@ def long_session(db_path: str, url: str, turns: int) -> dict:
             raise RuntimeError(f"turn {turn}: {errors}")
         engine.wait_idle()
         if turn in (turns // 2, turns):
-            context[turn] = session.state()["context_report"]["context_tokens"]
+            context[turn] = session.state()["request_report"]["request_tokens"]
     messages = session.messages()
     text = sum(len(message_text(m).encode()) for m in messages)
     humans = [message_text(m) for m in messages if m.type == "human"]

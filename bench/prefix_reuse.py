@@ -159,7 +159,7 @@ def live(path: str, lines: int, sessions: int) -> dict:
                     failed += event.kind == "error"
                 whole.append(time.monotonic() - start)
                 first.append(seen if seen is not None else whole[-1])
-                new.append((chat.state().get("context_report") or {}).get("new_tokens", 0))
+                new.append((chat.state().get("request_report") or {}).get("new_tokens", 0))
                 engine.wait_idle()
     finally:
         engine.close()

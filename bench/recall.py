@@ -62,14 +62,14 @@ def run_policy(script: RecallScript, policy: str, recall: bool, summary: object 
         for turn, text in enumerate(script.user_turns[: CHECKPOINTS[-1]], start=1):
             session.send(text).wait()
             engine.wait_idle()
-            report = session.state()["context_report"]
-            tokens_at[turn], history_at[turn] = report["context_tokens"], report["history_tokens"]
+            report = session.state()["request_report"]
+            tokens_at[turn], history_at[turn] = report["request_tokens"], report["history_tokens"]
             for question in script.questions.get(turn, []):
                 session.send(question.text).wait()
                 engine.wait_idle()
                 context = session.last_context()
-                report = session.state()["context_report"]
-                rows.append((question, answer_present(context_text(context), question), report["context_tokens"],
+                report = session.state()["request_report"]
+                rows.append((question, answer_present(context_text(context), question), report["request_tokens"],
                              report["history_tokens"]))
         engine.close()
     return {"rows": rows, "tokens_at": tokens_at, "recall_ms": timer.samples,

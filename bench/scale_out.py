@@ -132,7 +132,7 @@ def flat_cost_on_postgres(url: str, turns: int = 600) -> dict:
         session.send(conversation.user_text(turn), compression_rate=0.3).wait()
         seconds.append(time.perf_counter() - started)
         engine.wait_idle()
-        context[turn] = session.state()["context_report"]["context_tokens"]
+        context[turn] = session.state()["request_report"]["request_tokens"]
     text = sum(len(message_text(m)) for m in session.messages())
     size = engine.storage.size_bytes()
     engine.close()

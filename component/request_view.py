@@ -7,15 +7,15 @@ from langchain_core.messages import BaseMessage
 
 from component.i18n import part_label, t
 from graph.engine import count_message_tokens
-from state.chat_state import ContextReport
+from state.chat_state import RequestReport
 from state.turns import message_text
 
 PARTS = (("system", "system_tokens"), ("summary", "summary_tokens"), ("pinned", "pinned_tokens"),
          ("raw", "raw_tokens"), ("recall", "recall_tokens"), ("current", "current_tokens"), ("tools", "tool_tokens"),
-         ("total", "context_tokens"), ("read", "read_tokens"), ("new", "new_tokens"), ("history", "history_tokens"))
+         ("total", "request_tokens"), ("read", "read_tokens"), ("new", "new_tokens"), ("history", "history_tokens"))
 
 
-def draw_request_view(report: ContextReport | None, request: Sequence[BaseMessage]) -> None:
+def draw_request_view(report: RequestReport | None, request: Sequence[BaseMessage]) -> None:
     """An expander with the token table and every message of the last model call."""
     with st.expander(t("inspector")):
         if not report or not request:

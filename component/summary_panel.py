@@ -1,4 +1,4 @@
-"""The right-hand panel: every summary with its compression, the totals, and the context chart."""
+"""The right-hand panel: every summary with its compression, the totals, and the token chart."""
 
 from collections.abc import Sequence
 
@@ -7,7 +7,7 @@ import streamlit as st
 from component.i18n import language, t, t_count
 from graph.engine import Session, summary_statistics
 from state import SummaryRecord
-from state.chat_state import ContextPoint
+from state.chat_state import RequestPoint
 
 
 def draw_summary_record(record: SummaryRecord, session: Session | None = None) -> None:
@@ -59,12 +59,12 @@ def draw_statistics(history: Sequence[SummaryRecord]) -> None:
     )
 
 
-def context_chart_spec(points: Sequence[ContextPoint]) -> dict:
+def request_chart_spec(points: Sequence[RequestPoint]) -> dict:
     """Per turn, tokens sent to the model against tokens of the whole history, on a whole-number turn axis."""
     labels = [t("context_series"), t("history_series"), t("recall_series")]
     rows = [{"turn": int(p["turn"]), "series": label, "tokens": int(tokens or 0)}
             for p in points
-            for label, tokens in zip(labels, (p["context_tokens"], p["history_tokens"], p.get("recall_tokens", 0)),
+            for label, tokens in zip(labels, (p["request_tokens"], p["history_tokens"], p.get("recall_tokens", 0)),
                                      strict=True)]
     return {
         "data": {"values": rows},
@@ -82,14 +82,14 @@ def context_chart_spec(points: Sequence[ContextPoint]) -> dict:
     }
 
 
-def draw_context_chart(points: Sequence[ContextPoint]) -> None:
-    """The context chart, one click away (a view for the curious, not the chat's), once a turn has been
-    answered."""
+def draw_request_chart(points: Sequence[RequestPoint]) -> None:
+    """The token chart (tokens sent against the whole history), one click away (a view for the curious, not the
+    chat's), once a turn has been answered."""
     if not points:
         return
-    with st.expander(t("chart_open"), key="context_chart"):
+    with st.expander(t("chart_open"), key="request_chart"):
         st.caption(t("chart"))
-        st.vega_lite_chart(context_chart_spec(points), height=220)
+        st.vega_lite_chart(request_chart_spec(points), height=220)
 
 
 def draw_consolidated(consolidated: Sequence[SummaryRecord]) -> None:
@@ -118,7 +118,7 @@ def draw_summarize_now(session: Session, compression_rate: float) -> None:
 def draw_summary_panel(
     history: Sequence[SummaryRecord],
     compression_rate: float,
-    points: Sequence[ContextPoint],
+    points: Sequence[RequestPoint],
     consolidated: Sequence[SummaryRecord] = (),
     session: Session | None = None,
 ) -> None:
@@ -133,4 +133,4 @@ def draw_summary_panel(
         draw_summary_record(record, session)
     draw_consolidated(consolidated)
     draw_statistics(history)
-    draw_context_chart(points)
+    draw_request_chart(points)

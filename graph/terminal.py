@@ -88,9 +88,9 @@ def show(run: TurnRun, out: TextIO) -> None:
 
 def show_reuse(session: Session, out: TextIO) -> None:
     """After a reply: how much of the request was new to the model, and how much it had read the turn before."""
-    report = session.state().get("context_report") or {}
+    report = session.state().get("request_report") or {}
     if "new_tokens" in report:
-        out.write(f"  [{report['context_tokens']} tokens sent: {report['new_tokens']} new to the model, "
+        out.write(f"  [{report['request_tokens']} tokens sent: {report['new_tokens']} new to the model, "
                   f"{report['read_tokens']} read before]\n")
 
 

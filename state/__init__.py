@@ -1,6 +1,6 @@
 """Graph state and the plain data shared by the engine and its callers."""
 
-from state.chat_state import ChatState, ContextPoint, ContextReport, SummaryRecord
+from state.chat_state import ChatState, RequestPoint, RequestReport, SummaryRecord
 from state.rates import (
     COMPRESSION_RATE_STEP,
     DEFAULT_COMPRESSION_RATE,
@@ -11,7 +11,7 @@ from state.session import DocumentInfo, EventKind, SessionInfo, SessionSettings,
 from state.turns import message_text
 
 __all__ = [
-    "ChatState", "ContextPoint", "ContextReport", "SummaryRecord", "message_text",
+    "ChatState", "RequestPoint", "RequestReport", "SummaryRecord", "message_text",
     "COMPRESSION_RATE_STEP", "DEFAULT_COMPRESSION_RATE", "MAX_COMPRESSION_RATE", "MIN_COMPRESSION_RATE",
     "DocumentInfo", "EventKind", "SessionInfo", "SessionSettings", "TurnEvent",
 ]

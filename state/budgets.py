@@ -14,6 +14,6 @@ def clamp_budget(budget: object) -> int:
     return int(clamp(budget, MIN_CONTEXT_BUDGET, MAX_CONTEXT_BUDGET, DEFAULT_CONTEXT_BUDGET))
 
 
-def summary_share(context_tokens: int) -> int:
-    """The tokens a request of `context_tokens` gives its summaries before the oldest merge."""
-    return int(context_tokens * SUMMARY_SHARE)
+def summary_share(budget: int) -> int:
+    """The tokens a request of at most `budget` tokens gives its summaries before the oldest merge."""
+    return int(budget * SUMMARY_SHARE)

@@ -19,7 +19,7 @@ from langgraph.graph.message import REMOVE_ALL_MESSAGES
 
 # A full copy after this many steps that wrote the channel, or, once the list is long, after as many steps as
 # a COPY_SHARE-th of its items. A turn writes the transcript about twice, so a short one is copied about every
-# 20 turns; the summaries (one every third turn) and the context log (a point a turn) a little more often, so
+# 20 turns; the summaries (one every third turn) and the request log (a point a turn) a little more often, so
 # the oldest copy a load needs is most often the transcript's.
 TRANSCRIPT_SNAPSHOT_UPDATES = 40
 RECORDS_SNAPSHOT_UPDATES = 5

@@ -32,8 +32,8 @@ class SummaryRecord(TypedDict):
     deleted: NotRequired[bool]  # the person removed it from the context; the panel still lists it
 
 
-class ContextReport(TypedDict):
-    """Token counts of the last model call, split by the part of the context they came from."""
+class RequestReport(TypedDict):
+    """Token counts of the last request to the model, split by the part of the request they came from."""
 
     turn: int
     system_tokens: int
@@ -41,7 +41,7 @@ class ContextReport(TypedDict):
     raw_tokens: int
     current_tokens: int
     tool_tokens: int
-    context_tokens: int
+    request_tokens: int
     history_tokens: int
     pinned_tokens: NotRequired[int]
     recall_tokens: NotRequired[int]
@@ -51,11 +51,11 @@ class ContextReport(TypedDict):
     read_tokens: NotRequired[int]  # tokens at the start the request before had too (a prompt cache reads them once)
 
 
-class ContextPoint(TypedDict):
+class RequestPoint(TypedDict):
     """Per turn: tokens sent to the model against tokens of the full history."""
 
     turn: int
-    context_tokens: int
+    request_tokens: int
     history_tokens: int
     recall_tokens: NotRequired[int]
 
@@ -81,29 +81,30 @@ class RequestFrame(TypedDict):
     read: NotRequired[list[list]]  # the last request's fingerprint (`graph.request.reuse`)
 
 
-MAX_CONTEXT_POINTS = 2000
+MAX_REQUEST_POINTS = 2000
 
 
-def merge_context_log(left: list[ContextPoint] | None, right: list[ContextPoint] | None) -> list[ContextPoint]:
+def merge_request_log(left: list[RequestPoint] | None, right: list[RequestPoint] | None) -> list[RequestPoint]:
     """Keep one point per turn (the last model call of it), oldest first, capped in length."""
     merged = {point["turn"]: point for point in (left or [])}
     merged.update({point["turn"]: point for point in (right or [])})
-    return [merged[turn] for turn in sorted(merged)][-MAX_CONTEXT_POINTS:]
+    return [merged[turn] for turn in sorted(merged)][-MAX_REQUEST_POINTS:]
 
 
-def merge_context_points(state: list[ContextPoint], writes: Sequence[Any]) -> list[ContextPoint]:
-    """`merge_context_log` for a batch of writes (the delta channel's form)."""
+def merge_request_points(state: list[RequestPoint], writes: Sequence[Any]) -> list[RequestPoint]:
+    """`merge_request_log` for a batch of writes (the delta channel's form)."""
     points = [point for write in writes for point in (write if isinstance(write, list) else [write])]
-    return merge_context_log(state, points)
+    return merge_request_log(state, points)
 
 
-def context_log_channel() -> DeltaChannel:
-    return GrowingDeltaChannel(merge_context_points, list, snapshot_frequency=LOG_SNAPSHOT_UPDATES)
+def request_log_channel() -> DeltaChannel:
+    """The request log grows a point a turn: stored as deltas, a full copy now and then."""
+    return GrowingDeltaChannel(merge_request_points, list, snapshot_frequency=LOG_SNAPSHOT_UPDATES)
 
 
 class ChatState(TypedDict):
     """Whole transcript plus what the engine needs to build a bounded context. The transcript, the summaries and
-    the context log grow with the conversation, so each is a delta channel (`state.channels`)."""
+    the request log grow with the conversation, so each is a delta channel (`state.channels`)."""
 
     messages: Annotated[list[BaseMessage], transcript_channel()]
     session_id: str
@@ -121,5 +122,5 @@ class ChatState(TypedDict):
     frame: NotRequired[RequestFrame]  # what the requests since the last cut showed, and where
     pinned: NotRequired[list[str]]  # ids of messages the person pinned
     feedback: NotRequired[dict[str, str]]  # "up" or "down" the person gave answers, by message id
-    context_report: NotRequired[ContextReport]
-    context_log: NotRequired[Annotated[list[ContextPoint], context_log_channel()]]
+    request_report: NotRequired[RequestReport]
+    request_log: NotRequired[Annotated[list[RequestPoint], request_log_channel()]]

@@ -125,7 +125,7 @@ def engine(database, chat_model, summary_model):
 
 def recalled(session: Session) -> list[dict]:
     """The earlier turns recall brought into the last request: turn, rank and tokens of each."""
-    return session.state().get("context_report", {}).get("recalled") or []
+    return session.state().get("request_report", {}).get("recalled") or []
 
 
 def send(session: Session, text: str, rate: float | None = 0.3) -> list[TurnEvent]:

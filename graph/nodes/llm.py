@@ -71,9 +71,9 @@ def make_llm_node(chat_model: BaseChatModel, config: GraphConfig = GraphConfig()
         response = compose(with_tools if use_tools else chat_model, ReplyRequest(
             state, messages, layout.parts, layout.frame, settings.system_prompt or config.base_prompt,
             settings.language, reach, whole, passages, cited_whole, recalled), rules)
-        point = {"turn": turn, "context_tokens": report["context_tokens"], "history_tokens": report["history_tokens"],
+        point = {"turn": turn, "request_tokens": report["request_tokens"], "history_tokens": report["history_tokens"],
                  "recall_tokens": report.get("recall_tokens", 0)}
-        update = {"messages": [response], "context_report": report, "context_log": [point],
+        update = {"messages": [response], "request_report": report, "request_log": [point],
                   "frame": {**layout.frame, "read": read}}
         if not response.tool_calls:
             update["recalled"] = []  # the turn is answered: later checkpoints need not carry the excerpts

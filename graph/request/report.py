@@ -1,4 +1,4 @@
-"""How many tokens each part of a model call costs, for the context inspector and the chart."""
+"""How many tokens each part of a model call costs, for the request view and the token chart."""
 
 import json
 from collections.abc import Sequence
@@ -10,7 +10,7 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from graph.request.budget import RequestParts, pinned_message
 from graph.request.tokens import count_message, count_messages, count_text, count_transcript
 from prompt.system import render_summary_lines
-from state.chat_state import ContextReport
+from state.chat_state import RequestReport
 
 
 def tool_definition_tokens(tools: Sequence[BaseTool]) -> int:
@@ -30,13 +30,13 @@ def _tokens(messages: Sequence[BaseMessage]) -> int:
 
 
 def report_parts(turn: int, parts: RequestParts, transcript: Sequence[BaseMessage], tool_tokens: int,
-                 recalled: Sequence[dict] = (), read: int = 0) -> ContextReport:
+                 recalled: Sequence[dict] = (), read: int = 0) -> RequestReport:
     """Split the tokens of a request into system, summaries, pinned, raw, recalled and current parts, and into what
     the model read before (`read`, the start it shares with the request before) and what is new to it."""
     system_total = count_message(parts.system())
     summary_tokens = sum(count_text(line) for line in render_summary_lines(parts.summaries))
-    context_tokens = count_messages(parts.messages()) + tool_tokens
-    return ContextReport(
+    request_tokens = count_messages(parts.messages()) + tool_tokens
+    return RequestReport(
         turn=turn,
         system_tokens=system_total - summary_tokens,
         summary_tokens=summary_tokens,
@@ -45,9 +45,9 @@ def report_parts(turn: int, parts: RequestParts, transcript: Sequence[BaseMessag
         recall_tokens=_tokens(parts.shown()),
         current_tokens=_tokens(parts.current) + _tokens(parts.after),
         tool_tokens=tool_tokens,
-        context_tokens=context_tokens,
-        read_tokens=min(read, context_tokens),
-        new_tokens=max(context_tokens - read, 0),
+        request_tokens=request_tokens,
+        read_tokens=min(read, request_tokens),
+        new_tokens=max(request_tokens - read, 0),
         history_tokens=count_transcript(transcript) + system_total - summary_tokens + tool_tokens,
         recalled=[{key: item[key] for key in ("turn", "rank", "tokens")}
                   for item in sorted(recalled, key=lambda item: item["turn"])],

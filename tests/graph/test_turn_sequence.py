@@ -109,19 +109,19 @@ def test_ten_turn_simulation_with_tool_turns(chat_model, summary_model):
 def test_casual_turn_takes_the_fast_path_without_tools(graph, chat_model):
     state = run_turn(graph, 1, text="안녕하세요!")
     assert state["route"] == "casual"
-    assert state["context_report"]["tool_tokens"] == 0
+    assert state["request_report"]["tool_tokens"] == 0
     state = run_turn(graph, 2, text="What is 17% of 2300?")
     assert state["route"] == "agent"
-    assert state["context_report"]["tool_tokens"] > 0
+    assert state["request_report"]["tool_tokens"] > 0
 
 
-def test_context_report_counts_every_part(graph):
+def test_request_report_counts_every_part(graph):
     for n in range(1, 6):
         state = run_turn(graph, n)
-    report = state["context_report"]
+    report = state["request_report"]
     assert report["turn"] == 5
     assert report["summary_tokens"] > 0 and report["raw_tokens"] > 0 and report["current_tokens"] > 0
-    assert report["context_tokens"] < report["history_tokens"]
+    assert report["request_tokens"] < report["history_tokens"]
 
 
 def test_sessions_do_not_share_state(graph):

@@ -8,7 +8,7 @@ from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage, Rem
 from langgraph.graph.message import add_messages
 
 from state.channels import append_messages, upsert_records
-from state.chat_state import merge_context_points
+from state.chat_state import merge_request_points
 
 pytestmark = pytest.mark.unit
 
@@ -65,6 +65,6 @@ def test_summary_records_are_kept_by_their_turns_and_writing_the_whole_list_agai
     assert upsert_records(state, [first]) == first  # the whole list written again
 
 
-def test_context_points_merge_the_same_in_any_batching():
-    points = [[{"turn": n, "context_tokens": n * 10, "history_tokens": n * 20}] for n in range(1, 50)]
-    assert merge_context_points([], points) == merge_context_points(merge_context_points([], points[:20]), points[20:])
+def test_request_points_merge_the_same_in_any_batching():
+    points = [[{"turn": n, "request_tokens": n * 10, "history_tokens": n * 20}] for n in range(1, 50)]
+    assert merge_request_points([], points) == merge_request_points(merge_request_points([], points[:20]), points[20:])

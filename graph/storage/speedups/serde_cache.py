@@ -23,7 +23,7 @@ CACHED_TYPES = (dict, list, DeltaSnapshot)  # a whole checkpoint, one channel, a
 
 def fresh(value: Any) -> Any:
     """A copy whose containers are new (so callers may change them) and whose messages are shared: a checkpoint's
-    dicts all the way down, a list and the records in it (summaries, context points) one level deep."""
+    dicts all the way down, a list and the records in it (summaries, request points) one level deep."""
     if isinstance(value, DeltaSnapshot):  # a delta channel's full copy (a tuple): its list is the container
         return DeltaSnapshot(fresh(value.value))
     if isinstance(value, dict):

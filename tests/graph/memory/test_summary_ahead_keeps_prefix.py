@@ -33,7 +33,7 @@ def test_a_summary_made_ahead_keeps_the_next_request_read_before(tmp_path, strea
         for line in LINES * 2:
             session.send(line).wait()
             engine.wait_idle()  # the summary of the turns before is made ahead here, between two turns
-            reports.append(session.state()["context_report"])
+            reports.append(session.state()["request_report"])
         assert summary.calls == []  # the server's cached prefix is never replaced by background work
         assert len(chat.calls) == len(reports)  # only the turns themselves asked the model
         summarized = [n for n in range(2, len(reports) + 1) if should_summarize(n)]

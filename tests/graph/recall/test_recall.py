@@ -49,7 +49,7 @@ def test_a_fact_from_turn_5_is_recalled_at_turn_250(engine):
     play(session, ["What is my gym locker combination?"])
     context = session.last_context()
     assert "27-14-09" in context_text(context)
-    assert 5 in [item["turn"] for item in session.state()["context_report"]["recalled"]]
+    assert 5 in [item["turn"] for item in session.state()["request_report"]["recalled"]]
     assert 5 in session.messages()[-1].response_metadata["recalled"]
 
 
@@ -108,7 +108,7 @@ def test_a_pinned_message_is_in_every_later_context(engine, policy):
     for n in range(2, 40):
         play(session, [filler(n) + " " + "detail " * 200])
         assert "penicillin" in context_text(session.last_context()), n
-    assert session.state()["context_report"]["pinned"] == 1
+    assert session.state()["request_report"]["pinned"] == 1
     session.pin(pinned_id, pinned=False)
     session.save_settings(recall=False)
     play(session, [filler(41)])
@@ -177,7 +177,7 @@ def test_recalled_turns_of_one_day_are_dated_once_and_counted_so(engine):
     play(session, [filler(n) for n in range(9, 16)])
     play(session, ["What are the names of my pet turtles?"])
     block = next(text for text in map(message_text, session.last_context()) if text.startswith("[Excerpts"))
-    report = session.state()["context_report"]["recalled"]
+    report = session.state()["request_report"]["recalled"]
     dated = [line for line in block.splitlines() if line.startswith("(") and ", turn " in line.split(")")[0]]
     same_day = [line for line in block.splitlines() if line.startswith("(turn ")]
     assert len(dated) == 1 and len(same_day) == len(report) - 1 >= 3  # all said today: one date

@@ -19,7 +19,7 @@ def engine(database):
 
 
 def recalled_turns(session) -> list[int]:
-    return sorted(item["turn"] for item in session.state()["context_report"]["recalled"])
+    return sorted(item["turn"] for item in session.state()["request_report"]["recalled"])
 
 
 def test_a_fact_said_once_in_300_turns_is_found_by_a_question_in_other_words(engine):

@@ -27,7 +27,7 @@ def asked(database, profile):
         for n, fact in enumerate(FACTS):
             play(session, [fact, *(filler(10 * n + k) for k in range(8))])
         events = session.send(QUESTION).wait()
-        report = session.state()["context_report"]
+        report = session.state()["request_report"]
         return events, report, session.messages()[-1].content
     finally:
         engine.close()

@@ -103,7 +103,7 @@ def test_the_report_tells_new_tokens_from_tokens_read_before(tmp_path, chat):
     session = engine.session("report")
     send(session, "My sister Mina lives in Busan.")
     send(session, "I adopted a cat called Pepper.")
-    report = session.state()["context_report"]
+    report = session.state()["request_report"]
     engine.close()
     assert report["read_tokens"] > 0 and report["new_tokens"] > 0
-    assert report["read_tokens"] + report["new_tokens"] == report["context_tokens"]
+    assert report["read_tokens"] + report["new_tokens"] == report["request_tokens"]

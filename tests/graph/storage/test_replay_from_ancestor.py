@@ -1,4 +1,4 @@
-"""A session in use rebuilds each new checkpoint's transcript, summaries and context log from the checkpoint it
+"""A session in use rebuilds each new checkpoint's transcript, summaries and request log from the checkpoint it
 read before and the writes since, on either backend: the same values a fresh load reads from the database, across
 turns, summaries, a regenerated answer and an edited question, and without walking back to the full copy."""
 
