@@ -12,18 +12,11 @@ from typing import Any
 
 import psycopg
 from psycopg.rows import tuple_row
-from psycopg.types.json import Jsonb
 
 from graph.storage.postgres.ranking import NON_ASCII
 from graph.storage.postgres.word_index import fill_chunk_words, fill_turn_words
 from graph.storage.shared.common import RECORD_TEXT_KEYS, VECTORS_DROPPED, rename_policies_sql
-from graph.storage.shared.request_names import (
-    OLD_NAME_PART,
-    RENAMED_CHANNELS,
-    renamed_blob,
-    renamed_checkpoint,
-    renamed_metadata,
-)
+from graph.storage.shared.request_names import rename_in_postgres
 from graph.storage.shared.settings import SETTING_COLUMNS_BEFORE
 from state.budgets import DEFAULT_CONTEXT_BUDGET
 
@@ -84,36 +77,6 @@ def _chunk_words_indexed() -> Migration:
         f"|| to_tsvector('simple', left(words, {INDEXED_CHARS}))) STORED",
         "CREATE INDEX IF NOT EXISTS document_chunks_tsv ON document_chunks USING GIN (contents_tsv)",
     ]
-
-
-def request_names(conn: psycopg.Connection[Any]) -> None:
-    """Migration 18: the request's report and log, stored under the context's names in PostgresSaver's checkpoints,
-    blobs and writes, take their own (nothing before its tables exist)."""
-    cur = conn.cursor(row_factory=tuple_row)
-    for table in ("checkpoints", "checkpoint_blobs", "checkpoint_writes"):
-        if _value(cur.execute("SELECT to_regclass(%s) IS NULL", (table,)).fetchone()):
-            return
-    pattern = f"%{OLD_NAME_PART}%"
-    for thread_id, namespace, checkpoint_id, checkpoint, metadata in cur.execute(
-            "SELECT thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata FROM checkpoints "
-            "WHERE checkpoint::text LIKE %s OR metadata::text LIKE %s", (pattern, pattern)).fetchall():
-        cur.execute("UPDATE checkpoints SET checkpoint = %s, metadata = %s "
-                    "WHERE thread_id = %s AND checkpoint_ns = %s AND checkpoint_id = %s",
-                    (Jsonb(renamed_checkpoint(checkpoint)), Jsonb(renamed_metadata(metadata or {})), thread_id,
-                     namespace, checkpoint_id))
-    for old, new in RENAMED_CHANNELS.items():
-        for thread_id, namespace, version, type_tag, blob in cur.execute(
-                "SELECT thread_id, checkpoint_ns, version, type, blob FROM checkpoint_blobs WHERE channel = %s",
-                (old,)).fetchall():
-            cur.execute("UPDATE checkpoint_blobs SET channel = %s, type = %s, blob = %s WHERE thread_id = %s "
-                        "AND checkpoint_ns = %s AND channel = %s AND version = %s",
-                        (new, *renamed_blob(type_tag, blob), thread_id, namespace, old, version))
-        for thread_id, namespace, checkpoint_id, task_id, idx, type_tag, blob in cur.execute(
-                "SELECT thread_id, checkpoint_ns, checkpoint_id, task_id, idx, type, blob FROM checkpoint_writes "
-                "WHERE channel = %s", (old,)).fetchall():
-            cur.execute("UPDATE checkpoint_writes SET channel = %s, type = %s, blob = %s WHERE thread_id = %s "
-                        "AND checkpoint_ns = %s AND checkpoint_id = %s AND task_id = %s AND idx = %s",
-                        (new, *renamed_blob(type_tag, blob), thread_id, namespace, checkpoint_id, task_id, idx))
 
 
 def _settings_as_json() -> Migration:
@@ -261,16 +224,15 @@ MIGRATIONS: list[Migration] = [
     # 16: a document's Korean and Chinese searched by their words, segmented, as a turn's are
     _chunk_words_indexed(),
     [VECTORS_DROPPED],  # 17: an English sentence model's vectors go; recall embeds each turn again in the new one's
-    [request_names],  # 18: the request's report and log stored under their own names, no longer the context's
+    [rename_in_postgres],  # 18: the request's report and log stored under their own names, no longer the context's
 ]
 
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:
     """The number of migrations this database has had."""
     conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-    row = conn.execute("SELECT MAX(version) AS version FROM schema_version").fetchone()
-    value = _value(row)
-    return int(value) if isinstance(value, int) else 0
+    row = conn.cursor(row_factory=tuple_row).execute("SELECT MAX(version) FROM schema_version").fetchone()
+    return row[0] if row is not None and isinstance(row[0], int) else 0
 
 
 def migrate(conn: psycopg.Connection[Any], target: int | None = None) -> int:
@@ -289,12 +251,3 @@ def migrate(conn: psycopg.Connection[Any], target: int | None = None) -> int:
                     conn.execute(statement)
             conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (version,))
     return max(current, target)
-
-
-def _value(row: object) -> object:
-    """The single value of a row, whichever row factory made it."""
-    if row is None:
-        return None
-    if isinstance(row, dict):
-        return next(iter(row.values()))
-    return row[0]  # type: ignore[index]

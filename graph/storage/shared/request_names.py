@@ -1,13 +1,18 @@
-"""Sessions saved while the request's report and log were called the context's keep their token chart: each
-backend's migration renames the two channels, and the token count in their points, in every stored checkpoint,
-pending write and channel blob, with these (values decoded and encoded again by LangGraph's serializer)."""
+"""Sessions saved while the request's report and log were called the context's keep their token chart: a
+migration step on each backend renames the two channels, and the token count in their points, in every stored
+checkpoint, pending write and channel blob (values decoded and encoded again by LangGraph's serializer)."""
 
-from typing import Any
+import json
+import sqlite3
+from typing import TYPE_CHECKING, Any
 
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
 from graph.storage.langgraph_private import DeltaSnapshot
 from graph.storage.replay import COUNTERS
+
+if TYPE_CHECKING:
+    import psycopg
 
 RENAMED_CHANNELS = {"context_report": "request_report", "context_log": "request_log"}
 RENAMED_FIELDS = {"context_tokens": "request_tokens"}
@@ -63,3 +68,57 @@ def renamed_blob(type_tag: str, blob: bytes | None) -> tuple[str, bytes | None]:
     if blob is None or type_tag == "empty":
         return type_tag, blob
     return SERDE.dumps_typed(renamed_value(SERDE.loads_typed((type_tag, blob))))
+
+
+def rename_in_sqlite(conn: sqlite3.Connection) -> None:
+    """Migration 15: the request's report and log, stored under the context's names in SqliteSaver's checkpoints
+    and writes, take their own (nothing when the checkpoints are kept elsewhere)."""
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if not {"checkpoints", "writes"} <= tables:
+        return
+    part = OLD_NAME_PART.encode()
+    rows = conn.execute("SELECT rowid, type, checkpoint, metadata FROM checkpoints "
+                        "WHERE instr(checkpoint, ?) > 0 OR instr(CAST(metadata AS BLOB), ?) > 0", (part, part))
+    for rowid, type_tag, blob, metadata in rows.fetchall():
+        text = json.dumps(renamed_metadata(json.loads(metadata))) if metadata else metadata
+        conn.execute("UPDATE checkpoints SET type = ?, checkpoint = ?, metadata = ? WHERE rowid = ?",
+                     (*renamed_stored_checkpoint(type_tag, blob),
+                      text.encode() if isinstance(metadata, bytes) else text, rowid))
+    for old, new in RENAMED_CHANNELS.items():
+        for rowid, type_tag, blob in conn.execute("SELECT rowid, type, value FROM writes WHERE channel = ?",
+                                                  (old,)).fetchall():
+            conn.execute("UPDATE writes SET channel = ?, type = ?, value = ? WHERE rowid = ?",
+                         (new, *renamed_blob(type_tag, blob), rowid))
+
+
+def rename_in_postgres(conn: "psycopg.Connection[Any]") -> None:
+    """Migration 18: the request's report and log, stored under the context's names in PostgresSaver's checkpoints,
+    blobs and writes, take their own (nothing before its tables exist)."""
+    from psycopg.rows import tuple_row  # the driver loads only with a server
+    from psycopg.types.json import Jsonb
+
+    cur = conn.cursor(row_factory=tuple_row)
+    for table in ("checkpoints", "checkpoint_blobs", "checkpoint_writes"):
+        if cur.execute("SELECT to_regclass(%s) IS NULL", (table,)).fetchone() != (False,):
+            return
+    pattern = f"%{OLD_NAME_PART}%"
+    for thread_id, namespace, checkpoint_id, checkpoint, metadata in cur.execute(
+            "SELECT thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata FROM checkpoints "
+            "WHERE checkpoint::text LIKE %s OR metadata::text LIKE %s", (pattern, pattern)).fetchall():
+        cur.execute("UPDATE checkpoints SET checkpoint = %s, metadata = %s "
+                    "WHERE thread_id = %s AND checkpoint_ns = %s AND checkpoint_id = %s",
+                    (Jsonb(renamed_checkpoint(checkpoint)), Jsonb(renamed_metadata(metadata or {})), thread_id,
+                     namespace, checkpoint_id))
+    for old, new in RENAMED_CHANNELS.items():
+        for thread_id, namespace, version, type_tag, blob in cur.execute(
+                "SELECT thread_id, checkpoint_ns, version, type, blob FROM checkpoint_blobs WHERE channel = %s",
+                (old,)).fetchall():
+            cur.execute("UPDATE checkpoint_blobs SET channel = %s, type = %s, blob = %s WHERE thread_id = %s "
+                        "AND checkpoint_ns = %s AND channel = %s AND version = %s",
+                        (new, *renamed_blob(type_tag, blob), thread_id, namespace, old, version))
+        for thread_id, namespace, checkpoint_id, task_id, idx, type_tag, blob in cur.execute(
+                "SELECT thread_id, checkpoint_ns, checkpoint_id, task_id, idx, type, blob FROM checkpoint_writes "
+                "WHERE channel = %s", (old,)).fetchall():
+            cur.execute("UPDATE checkpoint_writes SET channel = %s, type = %s, blob = %s WHERE thread_id = %s "
+                        "AND checkpoint_ns = %s AND checkpoint_id = %s AND task_id = %s AND idx = %s",
+                        (new, *renamed_blob(type_tag, blob), thread_id, namespace, checkpoint_id, task_id, idx))

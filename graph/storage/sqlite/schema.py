@@ -7,13 +7,7 @@ import sqlite3
 from collections.abc import Callable
 
 from graph.storage.shared.common import RECORD_TEXT_KEYS, VECTORS_DROPPED, record_body, rename_policies_sql
-from graph.storage.shared.request_names import (
-    OLD_NAME_PART,
-    RENAMED_CHANNELS,
-    renamed_blob,
-    renamed_metadata,
-    renamed_stored_checkpoint,
-)
+from graph.storage.shared.request_names import rename_in_sqlite
 from graph.storage.shared.settings import BOOLEAN_COLUMNS_BEFORE, SETTING_COLUMNS_BEFORE
 from state.budgets import DEFAULT_CONTEXT_BUDGET
 from state.words import index_text
@@ -85,27 +79,6 @@ def _chunk_words_indexed() -> Migration:
         "DROP TABLE document_chunks",
         "ALTER TABLE chunks_with_words RENAME TO document_chunks",
     ]
-
-
-def request_names(conn: sqlite3.Connection) -> None:
-    """Migration 15: the request's report and log, stored under the context's names in SqliteSaver's checkpoints
-    and writes, take their own (nothing when the checkpoints are kept elsewhere)."""
-    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    if not {"checkpoints", "writes"} <= tables:
-        return
-    part = OLD_NAME_PART.encode()
-    rows = conn.execute("SELECT rowid, type, checkpoint, metadata FROM checkpoints "
-                        "WHERE instr(checkpoint, ?) > 0 OR instr(CAST(metadata AS BLOB), ?) > 0", (part, part))
-    for rowid, type_tag, blob, metadata in rows.fetchall():
-        text = json.dumps(renamed_metadata(json.loads(metadata))) if metadata else metadata
-        conn.execute("UPDATE checkpoints SET type = ?, checkpoint = ?, metadata = ? WHERE rowid = ?",
-                     (*renamed_stored_checkpoint(type_tag, blob),
-                      text.encode() if isinstance(metadata, bytes) else text, rowid))
-    for old, new in RENAMED_CHANNELS.items():
-        for rowid, type_tag, blob in conn.execute("SELECT rowid, type, value FROM writes WHERE channel = ?",
-                                                  (old,)).fetchall():
-            conn.execute("UPDATE writes SET channel = ?, type = ?, value = ? WHERE rowid = ?",
-                         (new, *renamed_blob(type_tag, blob), rowid))
 
 
 def _settings_as_json() -> Migration:
@@ -216,7 +189,7 @@ MIGRATIONS: list[Migration] = [
     # 13: a document's Korean and Chinese searched by their words, segmented, as a turn's are
     _chunk_words_indexed(),
     [VECTORS_DROPPED],  # 14: an English sentence model's vectors go; recall embeds each turn again in the new one's
-    [request_names],  # 15: the request's report and log stored under their own names, no longer the context's
+    [rename_in_sqlite],  # 15: the request's report and log stored under their own names, no longer the context's
 ]
 
 
