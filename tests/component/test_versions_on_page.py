@@ -55,17 +55,26 @@ def test_the_new_version_says_above_it_what_the_other_keeps_and_shows_it_in_one_
     assert len(app.chat_message) == 2
 
 
-def test_a_reload_during_a_reply_shows_the_question_and_what_streamed_at_once(app, fake_engine):
+WORDS = " ".join(f"word{n}" for n in range(200))
+
+
+def reply_streaming_unread(app, fake_engine):
+    """After one answered turn, a second reply streaming slowly that the page which sent it never reads (a reload
+    left it): the session's id and the run, once a few words have streamed."""
     send(app, "first question")
     session_id = app.session_state["session_id"]
-    words = " ".join(f"word{n}" for n in range(200))
-    fake_engine.chat.script = [words]
+    fake_engine.chat.script = [WORDS]
     fake_engine.chat.delay = 0.05
     run = fake_engine.engine.session(session_id).send("the question being answered")
     deadline = time.monotonic() + 20
-    while len(run.streamed.split()) < 5:  # the page that sent it reads nothing: a reload left it
+    while len(run.streamed.split()) < 5:
         assert time.monotonic() < deadline
         time.sleep(0.02)
+    return session_id, run
+
+
+def test_a_reload_during_a_reply_shows_the_question_and_what_streamed_at_once(app, fake_engine):
+    session_id, run = reply_streaming_unread(app, fake_engine)
     reloaded = AppTest.from_file("../../app.py", default_timeout=30)
     reloaded.query_params["session"] = session_id
     reloaded.run()
@@ -77,20 +86,11 @@ def test_a_reload_during_a_reply_shows_the_question_and_what_streamed_at_once(ap
     fake_engine.chat.delay = 0
     run.wait()
     reloaded.run()
-    assert bubble_texts(reloaded, 3)[0] == words
+    assert bubble_texts(reloaded, 3)[0] == WORDS
 
 
 def test_a_reply_that_ends_while_a_reload_draws_the_page_is_shown_whole(app, fake_engine, monkeypatch):
-    send(app, "first question")
-    session_id = app.session_state["session_id"]
-    words = " ".join(f"word{n}" for n in range(200))
-    fake_engine.chat.script = [words]
-    fake_engine.chat.delay = 0.05
-    run = fake_engine.engine.session(session_id).send("the question being answered")
-    deadline = time.monotonic() + 20
-    while len(run.streamed.split()) < 5:
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
+    session_id, run = reply_streaming_unread(app, fake_engine)
     read_view = Session.view
 
     def view_then_the_turn_ends(session):  # the reply saves itself right after the page read the session
@@ -106,4 +106,4 @@ def test_a_reply_that_ends_while_a_reload_draws_the_page_is_shown_whole(app, fak
     reloaded.run()
     assert not reloaded.exception
     texts = [bubble_texts(reloaded, i) for i in range(len(reloaded.chat_message))]
-    assert [text[0] for text in texts[2:]] == ["the question being answered", words]
+    assert [text[0] for text in texts[2:]] == ["the question being answered", WORDS]

@@ -2,7 +2,6 @@
 taken as a value of its field's type or refused with a reason a person can read; nothing else is stored, and the
 session loads, answers and exports after, on both backends."""
 
-import itertools
 import json
 import math
 from dataclasses import fields
@@ -15,6 +14,7 @@ from graph.engine import Engine, session_json
 from state.refusals import Refused
 from state.session import SessionSettings
 from tests.conftest import make_engine, send
+from tests.graph.session.test_any_text import fresh
 
 pytestmark = pytest.mark.faults
 
@@ -26,7 +26,6 @@ ANY_VALUE = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_si
 FIELDS = [field.name for field in fields(SessionSettings)]
 FIELD_TYPES = {field.name: field.type for field in fields(SessionSettings)}
 EXAMPLES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-_ids = itertools.count()
 
 
 @pytest.fixture
@@ -60,7 +59,7 @@ def of_its_type(settings_now: SessionSettings) -> bool:
 @EXAMPLES
 @given(field=st.sampled_from(FIELDS), value=ANY_VALUE)
 def test_any_setting_value_is_taken_as_its_type_or_refused_clearly(engine, field, value):
-    session = engine.session(f"s{next(_ids)}")
+    session = fresh(engine)
     send(session, "question 1")
     before = session.settings()
     try:
@@ -77,7 +76,7 @@ def test_any_setting_value_is_taken_as_its_type_or_refused_clearly(engine, field
 @EXAMPLES
 @given(message_id=ANY_VALUE, pinned=st.booleans(), thumb=st.sampled_from(["up", "down", None]))
 def test_any_message_id_pins_a_message_shown_or_is_refused_clearly(engine, message_id, pinned, thumb):
-    session = engine.session(f"s{next(_ids)}")
+    session = fresh(engine)
     send(session, "question 1")
     shown = {message.id for message in session.messages()}
     for change in (lambda: session.pin(message_id, pinned=pinned), lambda: session.give_feedback(message_id, thumb)):

@@ -1,9 +1,12 @@
 """Every storage test runs on both backends (the `backend` and `database` fixtures of tests/conftest.py)."""
 
+import shutil
 import sqlite3
+import subprocess
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import Field, fields
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -11,16 +14,19 @@ from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.checkpoint.base import empty_checkpoint
 from langgraph.checkpoint.memory import InMemorySaver
 
+from graph.engine import Engine
 from graph.storage import Storage, storage_for
 from graph.storage.postgres import POSTGRES, PostgresStorage
 from graph.storage.postgres import schema as postgres_schema
 from graph.storage.shared.dialect import Rows
 from graph.storage.sqlite import SQLITE
 from graph.storage.sqlite import schema as sqlite_schema
+from graph.testing.models import ScriptedChatModel, summary_reply
 from state.session import SessionSettings
-from tests.conftest import open_database
+from tests.conftest import make_engine, open_database
 
 Fill = Callable[[Rows, str], None]  # writes an older release's rows, given the backend's name
+DATA = Path(__file__).parent / "data"  # databases earlier releases wrote: NAME.sqlite, and NAME.postgres.sql (pg_dump)
 
 
 @pytest.fixture
@@ -56,6 +62,23 @@ def earlier_schema(backend: str, database: str, version: int) -> Iterator[Rows]:
         assert postgres_schema.migrate(conn, version) == version
         with conn.cursor() as cur:
             yield Rows(cur, POSTGRES)
+
+
+def restored_release(name: str, backend: str, database: str, request: pytest.FixtureRequest) -> str:
+    """The database an earlier release wrote (`DATA/name.*`), restored where the test keeps its data."""
+    if backend == "sqlite":
+        shutil.copy(DATA / f"{name}.sqlite", database)
+        return database
+    psql = request.getfixturevalue("postgres_server").binaries / "psql"
+    subprocess.run([str(psql), "--quiet", "--set", "ON_ERROR_STOP=1", "--dbname", database, "--file",
+                    str(DATA / f"{name}.postgres.sql")], check=True, capture_output=True)
+    return database
+
+
+def answering_engine(database: str) -> Engine:
+    """The engine on a database, with a model that answers every question by naming it."""
+    answering = ScriptedChatModel(reply=lambda messages: AIMessage(f"Answer about {messages[-1].content}"))
+    return make_engine(database, answering, ScriptedChatModel(reply=summary_reply), context_window=8192)
 
 
 @pytest.fixture

@@ -6,24 +6,19 @@ session "before-names" has 20 answered turns, so its log is stored as a full cop
 PostgreSQL one is a `pg_dump` of such a database.
 """
 
-import shutil
 import sqlite3
-import subprocess
 from contextlib import closing
-from pathlib import Path
 
 import psycopg
 import pytest
-from langchain_core.messages import AIMessage
 
 from graph.storage.langgraph_private import DeltaSnapshot
 from graph.storage.shared.request_names import renamed_checkpoint, renamed_metadata, renamed_value
-from graph.testing.models import ScriptedChatModel, summary_reply
-from tests.conftest import make_engine, send
+from tests.conftest import send
+from tests.graph.storage.conftest import answering_engine, restored_release
 
 pytestmark = pytest.mark.storage
 
-DATA = Path(__file__).parent / "data"
 SESSION = "before-names"
 OLD_NAMES = ("context_report", "context_log", "context_tokens")
 
@@ -31,18 +26,7 @@ OLD_NAMES = ("context_report", "context_log", "context_tokens")
 @pytest.fixture
 def old_database(backend: str, database: str, request) -> str:
     """The database the earlier release wrote, restored where this test keeps its data."""
-    if backend == "sqlite":
-        shutil.copy(DATA / "request-names.sqlite", database)
-        return database
-    psql = request.getfixturevalue("postgres_server").binaries / "psql"
-    subprocess.run([str(psql), "--quiet", "--set", "ON_ERROR_STOP=1", "--dbname", database, "--file",
-                    str(DATA / "request-names.postgres.sql")], check=True, capture_output=True)
-    return database
-
-
-def engine_on(database: str):
-    answering = ScriptedChatModel(reply=lambda messages: AIMessage(f"Answer about {messages[-1].content}"))
-    return make_engine(database, answering, ScriptedChatModel(reply=summary_reply), context_window=8192)
+    return restored_release("request-names", backend, database, request)
 
 
 def stored_channels(database: str) -> set[str]:
@@ -64,7 +48,7 @@ def stored_channels(database: str) -> set[str]:
 
 
 def test_a_session_saved_under_the_old_names_keeps_its_chart_and_report(old_database):
-    engine = engine_on(old_database)
+    engine = answering_engine(old_database)
     try:
         session = engine.session(SESSION)
         state = session.state()
@@ -78,7 +62,7 @@ def test_a_session_saved_under_the_old_names_keeps_its_chart_and_report(old_data
         engine.close()
     assert {"request_log", "messages"} <= stored_channels(old_database)
     assert not set(OLD_NAMES) & stored_channels(old_database)
-    reopened = engine_on(old_database)
+    reopened = answering_engine(old_database)
     try:
         state = reopened.session(SESSION).state()
         assert [point["turn"] for point in state["request_log"]] == list(range(1, 23))

@@ -6,38 +6,19 @@ fake models: "whole-list" has 11 answered turns and 3 summaries; "unfinished" ha
 whose model call failed, left for Retry. The PostgreSQL one is a `pg_dump` of such a database.
 """
 
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
-from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.messages import HumanMessage
 
 from graph.session.runner import thread_config
-from graph.testing.models import ScriptedChatModel, summary_reply
-from tests.conftest import make_engine, send
+from tests.conftest import send
+from tests.graph.storage.conftest import answering_engine, restored_release
 
 pytestmark = pytest.mark.storage
-
-DATA = Path(__file__).parent / "data"
-
 
 @pytest.fixture
 def old_database(backend: str, database: str, request) -> str:
     """The database the earlier release wrote, restored where this test keeps its data."""
-    if backend == "sqlite":
-        shutil.copy(DATA / "whole-list.sqlite", database)
-        return database
-    psql = request.getfixturevalue("postgres_server").binaries / "psql"
-    subprocess.run([str(psql), "--quiet", "--set", "ON_ERROR_STOP=1", "--dbname", database, "--file",
-                    str(DATA / "whole-list.postgres.sql")], check=True, capture_output=True)
-    return database
-
-
-def engine_on(database: str):
-    """The engine on that database, with a model that answers every question."""
-    answering = ScriptedChatModel(reply=lambda messages: AIMessage(f"Answer about {messages[-1].content}"))
-    return make_engine(database, answering, ScriptedChatModel(reply=summary_reply), context_window=8192)
+    return restored_release("whole-list", backend, database, request)
 
 
 def questions(messages) -> list[str]:
@@ -45,7 +26,7 @@ def questions(messages) -> list[str]:
 
 
 def test_a_session_saved_whole_loads_continues_and_reloads(old_database):
-    engine = engine_on(old_database)
+    engine = answering_engine(old_database)
     try:
         session = engine.session("whole-list")
         before = session.state()
@@ -59,7 +40,7 @@ def test_a_session_saved_whole_loads_continues_and_reloads(old_database):
         assert "messages" not in latest.checkpoint["channel_values"]
     finally:
         engine.close()
-    reopened = engine_on(old_database)
+    reopened = answering_engine(old_database)
     try:
         state = reopened.session("whole-list").state()
         assert questions(state["messages"]) == [f"question {n} about the garden" for n in range(1, 15)]
@@ -72,7 +53,7 @@ def test_a_session_saved_whole_loads_continues_and_reloads(old_database):
 
 
 def test_a_turn_left_unfinished_by_the_earlier_release_is_retried(old_database):
-    engine = engine_on(old_database)
+    engine = answering_engine(old_database)
     try:
         session = engine.session("unfinished")
         assert session.unfinished()
