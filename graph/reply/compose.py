@@ -77,7 +77,8 @@ def lead_of(request: ReplyRequest, rules: ReplyRules, question: str) -> tuple[st
     """The lines the product writes before the model, and whether they are the tools' results: those results (a
     model that cannot call tools), else the person's own words answering a question about something said or a
     document (a model that cannot read its memory); empty when neither applies."""
-    if rules.textual_tools and (results := result_lead(extract_current_turn(request.state.get("messages", [])))):
+    turn = extract_current_turn(request.state.get("messages", []))
+    if rules.textual_tools and (results := result_lead(turn, request.language)):
         return results, True
     documents = request.documents
     if not rules.quotes_memory or not (request.reach >= ASKS_BACK_REACH or bool(documents and request.reach)):
