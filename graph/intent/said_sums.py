@@ -15,7 +15,8 @@ from state.language.units import COUNTS, MONEY, PERCENT, Unit
 
 MAX_SUM_CHARS = 200
 _ASKING, _FRAGMENT, _MEMORY = (re.compile(p) for p in (words.ASKING, words.FRAGMENT, words.MEMORY))
-_DIVIDE, _SUBTRACT, _ADD, _EACH = (re.compile(p) for p in (words.DIVIDE, words.SUBTRACT, words.ADD, words.EACH))
+_DIVIDE, _SUBTRACT, _ADD, _EACH, _DIFFERENCE = (re.compile(p) for p in
+                                                (words.DIVIDE, words.SUBTRACT, words.ADD, words.EACH, words.DIFFERENCE))
 _OFF, _ON, _OF, _WITH = (re.compile(p) for p in
                          (words.PERCENT_OFF, words.PERCENT_ON, words.PERCENT_OF, words.PERCENT_WITH))
 _TAKEN_FROM, _FROM_BEFORE = re.compile(words.TAKEN_FROM), re.compile(words.FROM_BEFORE)
@@ -128,6 +129,8 @@ def _subtract(found: list[Quantity], skeleton: str, text: str) -> tuple[str, str
     if not _SUBTRACT.search(skeleton) or unit is False:
         return None
     marked = [q for q in found if _TAKEN_FROM.match(text, q.end) or _FROM_BEFORE.search(text, 0, q.start)]
+    if _DIFFERENCE.search(skeleton):
+        marked = [max(found, key=lambda q: q.value)]
     first = marked[0] if len(marked) == 1 else found[0]
     order = [first, *(q for q in found if q is not first)]
     shared = unit if isinstance(unit, Unit) else None
@@ -137,8 +140,7 @@ def _subtract(found: list[Quantity], skeleton: str, text: str) -> tuple[str, str
 def _multiply(found: list[Quantity], skeleton: str, rated: bool) -> tuple[str, str] | None:
     """A price for one (a night, a person, each) times how many: `12만원 × 3`, `300元 × 4`."""
     prices = [q for q in found if q.kind == MONEY]
-    totalled = _ADD.search(skeleton) and any(q.kind in COUNTS for q in found)
-    if len(prices) != 1 or not (rated or _EACH.search(skeleton) or totalled):
+    if len(prices) != 1 or not (rated or _EACH.search(skeleton)):
         return None
     times = [q for q in found if q is not prices[0]]
     kinds = [q.kind for q in times if q.kind != "number"]

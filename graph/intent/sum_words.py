@@ -7,7 +7,8 @@ ASKING = (
     r"|how (?:much|many)|what(?:'s| is| are| would| will| does)|total\b|work out|calculate|tell me"
 )
 # A fragment that is itself the request: "45 euros split between 3 of us", "split 45 euros three ways".
-FRAGMENT = r"^[^\w§]*(?:§|split|divide|share|add|take|subtract|나누|빼|더하|合计|平分)"
+FRAGMENT = (r"^[^\w§]*(?:(?:please|can you|could you|now)\s+)?"
+            r"(?:§|split|divide|share|add|take|subtract|나누|빼|더하|合计|平分)")
 # Asking back about something said earlier is memory, not arithmetic.
 MEMORY = (
     r"기억|했지|했었|말했|그랬지|했던|였지|뭐였|얘기했|remember|did i (?:say|tell|mention)|what did i|i told you|"
@@ -20,13 +21,17 @@ DIVIDE = (
     r"한\s*(?:명|사람)(?:당|에)?\s*얼마|split|divide|share[ds]?\b|shared|go(?:ing)? dutch|divvy|\bways\b|"
     r"(?<!§\s)(?<!§)\b(?:each|per person|per head|apiece|a head|a person|per night|a night)\s*"
     r"(?:pay|owe|get|spend)?\s*[?.!]*$|"
-    r"how much (?:does |do |would |will |should )?(?:each|every|one)|平分|分摊|均摊|平摊|\baa\b|分给|分成|平均|除以|"
+    r"how much (?:does |do |would |will |should )?(?:each|every|one)|"
+    r"平分|分摊|均摊|平摊|(?<![a-z])aa(?![a-z])|分给|分成|平均|除以|"
     r"(?:每人|每个人|一人|人均|每位|每晚|一晚)\s*(?:要|需要|得|应该)?\s*(?:付|出|交|花|摊|分)?\s*(?:多少|几)"
 )
+# The difference between two amounts: the larger less the smaller.
+DIFFERENCE = r"차이|difference|相差|差多少|差了?几"
 # Subtraction: what is left of an amount after another is taken away.
 SUBTRACT = (
     r"빼|뺀|차감|제외하|남[아으는았을기]|남지|쓰고|쓰면|썼으면|썼다면|나가면|minus|subtract|take away|take off|"
-    r"\bless\b|\bleft\b|remain|leftover|spent|spend|after paying|deduct|减|还剩|剩下|剩余|剩|花了|花掉|用了|用掉|扣"
+    r"\bless\b|\bleft\b|\baway\b|remain|leftover|deduct|减|还剩|剩下|剩余|剩|扣|"
+    + DIFFERENCE
 )
 # Addition: amounts of one kind put together.
 ADD = (
@@ -35,8 +40,10 @@ ADD = (
 )
 # A price for one of something (a night, a person, each): times how many.
 EACH = (
-    r"씩|(?:1?인|명|사람|박|밤|하루|시간)당|1박에|하루에|하룻밤에|한\s*(?:명|사람|박|밤)에|곱하|\beach\b|\bper\b|"
-    r"apiece|a (?:night|head|person|ticket|day|piece|pop|round)\b|an hour|\btimes\b|\bat\b|每|一晚|一天|一人|一个人|"
+    r"씩|짜리|(?:1?인|명|사람|박|밤|하루|시간)당|1박에|하루에|하룻밤에|한\s*(?:명|사람|박|밤)에|곱하|\beach\b|\bper\b|"
+    r"how much (?:is it |would it be |will it be )?for §|"
+    r"apiece|a (?:night|head|person|ticket|day|piece|pop|round)\b|an hour|\btimes\b|§ (?:[a-z]+ )?at §|每|一晚|一天|"
+    r"一人|一个人|"
     r"一位|一张|一个|乘"
 )
 # Percentages: a share taken off, added on, or taken of an amount.

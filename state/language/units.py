@@ -35,7 +35,7 @@ AFTER: tuple[tuple[str, str, str], ...] = (
     (r"명|사람|(?:인)(?=당|분|[이가은을의]|\s|$)|个人|個人|口人|位|人|people|persons?|guys|friends|of us|ways|heads",
      PERSONS, "person"),
     (r"박|晚上|晚|夜|nights?", NIGHTS, "night"),
-    (r"天|days?", DAYS, "day"),
+    (r"天|days?|일(?=\s?(?:동안|간|치|이면|이라면))", DAYS, "day"),
     (r"시간|个小时|小时|鐘頭|hours?|hrs?", HOURS, "hour"),
     (r"개|個|个|张|張|件|本|杯|瓶|份|次|번(?!째)|장|잔|권|병|마리|只|条|台|tickets?|items?|pieces?|cups?|bottles?|"
      r"boxes|box|rounds?|meals?|drinks?|coffees?|beers?", ITEMS, "item"),

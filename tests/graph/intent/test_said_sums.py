@@ -37,6 +37,9 @@ def stated(question: str) -> str:
     ("What is 20% off 50,000원?", "50,000원 − 20% = 40,000원."),
     ("Hi! 100 euros split three ways", "100 euros ÷ 3 ≈ 33.33 euros."),
     ("What's a 15% tip on $80?", "$80 × 15% = $12."),
+    ("12만원이랑 5만원 얼마 차이야?", "12만원 − 5만원 = 7만원 (70,000원)."),
+    ("two hundred and five dollars minus 5 dollars?", "205 dollars − 5 dollars = 200 dollars."),
+    ("What is two and three in total?", "2 + 3 = 5."),
 ])
 def test_a_sum_in_words_is_stated_with_its_units(question, lead):
     assert stated(question) == lead
@@ -59,6 +62,10 @@ def test_the_calculator_gets_real_arithmetic():
     "3월 5일에 2명이 만나요?",
     "我们3个人5月1日去北京，住哪里好？",
     "I paid $12 each for 3 tickets and $15 for parking, what a day",  # a number left over: not this sum
+    "我们一共3个人，预算5000元，够吗？",  # a budget and a head count: no price for one
+    "총 4명이고 예산은 100만원인데 괜찮을까?",
+    "There are 4 of us in total and our budget is 800 euros, is that enough?",
+    "What is the hotel at 120 euros like for 2 nights?",
 ])
 def test_numbers_that_make_no_sum_make_none(question):
     assert worded_sum(question) is None
