@@ -10,14 +10,16 @@ from state.language.numerals import ENGLISH_WORD, KOREAN_NATIVE, cjk_value, deci
 from state.language.units import MONEY, PERCENT, PERSONS, Unit, spaced, unit_after, unit_before
 
 _WIDE = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}  # full-width forms, same length
+_WIDE_FORMS = re.compile("[\uff01-\uff5e]")
 _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _ZH = "零〇一二两兩三四五六七八九十百千万亿萬億拾佰仟"
 _SMALL, _LARGE = "十百千拾佰仟십백천", "万亿萬億만억조"
 _GROUP = rf"(?:{_DIGITS})[{_ZH}십백천만억조]*|[{_ZH}]+"
 _AFTER_SCALE = "(?:" + "|".join(f"(?<={scale})" for scale in ("hundred", "thousand", "million", "billion")) + ")"
 _NATIVE = "|".join(sorted(KOREAN_NATIVE, key=len, reverse=True))
+_STARTS = f"(?=[\\d{_ZH}일이삼사오육칠팔구십백천만억조한하두둘세셋네넷다여아열스azotfsenhmbd])"  # a quick first test
 _SPAN = re.compile(
-    rf"(?P<percent>百分之(?:{_DIGITS}|[{_ZH}]+))"
+    rf"{_STARTS}(?:(?P<percent>百分之(?:{_DIGITS}|[{_ZH}]+))"
     rf"|(?P<discount>(?:{_DIGITS}|[一二三四五六七八九])(?:[.点][五\d])?折)"
     rf"|(?P<words>(?<![a-z])(?:(?:a|{_DIGITS})\s+(?=(?:hundred|thousand|million|billion|dozen)\b))?"
     rf"(?:{ENGLISH_WORD})(?:(?:[\s-]+|{_AFTER_SCALE}\s+and\s+)(?:{ENGLISH_WORD}))*(?![a-z]))"
@@ -25,7 +27,7 @@ _SPAN = re.compile(
     rf"|(?P<hangul>(?<![가-힣])[일이삼사오육칠팔구십백천만억]*[십백천만억][일이삼사오육칠팔구십백천만억]*(?=\s?원))"
     rf"|(?P<native>(?<![가-힣])(?:{_NATIVE})(?=\s?(?:명|사람|분|개|박|번(?!째)|잔|장|권|병|마리|시간)"
     rf"|(?<=[둘셋넷섯섯])(?:이서|이면|이가|이)))"
-    rf"|(?P<cjk>(?<![a-z\d.])(?:{_GROUP})(?:(?:(?<=[{_SMALL}])|(?<=[{_LARGE}])\s?)(?:{_GROUP}))*)",
+    rf"|(?P<cjk>(?<![a-z\d.])(?:{_GROUP})(?:(?:(?<=[{_SMALL}])|(?<=[{_LARGE}])\s?)(?:{_GROUP}))*))",
     re.IGNORECASE)
 _NOT_AMOUNT_AFTER = re.compile(
     r"\s?(?:년|월|일(?!곱)|시(?!간)|분(?!이)|초|호|층|번째|등|위|차|살|세(?=[\s,.!?]|$)|号|號|日|月|年|点|點|分|秒|楼|樓|层|層|"
@@ -82,7 +84,7 @@ def _value(kind: str, text: str) -> Decimal | None:
 def quantities(text: str) -> list[Quantity]:
     """Every number in `text` with what it counts, left to right; dates, times, phone numbers, ordinals, room and
     version numbers are not quantities and are left out."""
-    text = text.translate(_WIDE)
+    text = text.translate(_WIDE) if _WIDE_FORMS.search(text) else text
     found: list[Quantity] = []
     for match in _SPAN.finditer(text):
         kind = match.lastgroup or ""
