@@ -145,7 +145,7 @@ def _multiply(found: list[Quantity], skeleton: str, rated: bool) -> tuple[str, s
     times = [q for q in found if q is not prices[0]]
     kinds = [q.kind for q in times if q.kind != "number"]
     if not 1 <= len(times) <= 2 or any(q.kind not in (*COUNTS, "number") for q in times) \
-            or len(set(kinds)) != len(kinds):
+            or len(set(kinds)) != len(kinds) or len(times) - len(kinds) > 1:
         return None
     expression = " * ".join(_number(q.value) for q in (prices[0], *times))
     return expression, " × ".join([_shown(prices[0]), *(plain(q.value) for q in times)])

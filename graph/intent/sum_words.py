@@ -4,7 +4,7 @@ of sums so that reading stays short. Each is matched against the lower-cased que
 # Asking: a sum is only done for a question or a request, never for a statement ("my budget is 80만원").
 ASKING = (
     r"[?？]|얼마|몇|계산|알려|구해|되나요|돼\s*[?.!]*$|(?:면|하면|이면)\s*[?.!~]*$|多少|几|怎么算|算一下|算算|请算|的话\s*[?？。]*$"
-    r"|how (?:much|many)|what(?:'s| is| are| would| will| does)|total\b|work out|calculate|tell me"
+    r"|how (?:much|many)|what(?:'s| is| are| would| will| does)|work out|calculate|tell me"
 )
 # A fragment that is itself the request: "45 euros split between 3 of us", "split 45 euros three ways".
 FRAGMENT = (r"^[^\w§]*(?:(?:please|can you|could you|now)\s+)?"
