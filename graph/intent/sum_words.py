@@ -20,7 +20,8 @@ DIVIDE = (
     r"나누|나눠|나눈|나누어|엔빵|n빵|더치|분담|각자\s*얼마|각각\s*얼마|(?:인|명|사람|§)당\s*(?:얼마|몇)|"
     r"한\s*(?:명|사람)(?:당|에)?\s*얼마|split|divide|share[ds]?\b|shared|go(?:ing)? dutch|divvy|\bways\b|"
     r"(?<!§\s)(?<!§)\b(?:each|per person|per head|apiece|a head|a person|per night|a night)\s*"
-    r"(?:pay|owe|get|spend)?\s*[?.!]*$|"
+    r"(?:pay|owe|get|spend)?\s*[?.!]*$|(?<!§\s)(?<!§)\b(?:each|every)\s+(?:person|one|of us|of you)?\s*"
+    r"(?:pay|owe|get|spend|put in|chip in)s?\b|"
     r"how much (?:does |do |would |will |should )?(?:each|every|one)|"
     r"平分|分摊|均摊|平摊|(?<![a-z])aa(?![a-z])|分给|分成|平均|除以|"
     r"(?:每人|每个人|一人|人均|每位|每晚|一晚)\s*(?:要|需要|得|应该)?\s*(?:付|出|交|花|摊|分)?\s*(?:多少|几)"
@@ -40,14 +41,15 @@ ADD = (
 )
 # A price for one of something (a night, a person, each): times how many.
 EACH = (
-    r"씩|짜리|(?:1?인|명|사람|박|밤|하루|시간)당|1박에|하루에|하룻밤에|한\s*(?:명|사람|박|밤)에|곱하|\beach\b|\bper\b|"
+    r"씩|짜리|(?:1?인|명|사람|박|밤|하루|시간)당|1박에|하루에|하룻밤에|한\s*(?:명|사람|박|밤)에|곱하|시급|일당|"
+    r"§ each\b|^each\b|\beach \w+ (?:costs?|is) §|\bper\b|hourly|时薪|日薪|"
     r"how much (?:is it |would it be |will it be )?for §|"
     r"apiece|a (?:night|head|person|ticket|day|piece|pop|round)\b|an hour|\btimes\b|§ (?:[a-z]+ )?at §|每|一晚|一天|"
     r"一人|一个人|"
     r"一位|一张|一个|乘"
 )
 # Percentages: a share taken off, added on, or taken of an amount.
-PERCENT_OFF = r"할인|깎|세일|off\b|discount|reduced|\bsale\b|优惠|便宜|折扣|降价|减"
+PERCENT_OFF = r"할인|깎|세일|off\b|discount|reduced|\bsale\b|\bless\b|minus|빼|优惠|便宜|折扣|降价|减"
 PERCENT_ON = (r"팁|봉사료|부가세|세금|인상|올리|오르|tip|tax|service|surcharge|increase|raise|markup|on top|"
               r"涨|增加|小费|税|服务费")
 PERCENT_OF = r"의|的|\bof\b"

@@ -20,7 +20,7 @@ _NATIVE = "|".join(sorted(KOREAN_NATIVE, key=len, reverse=True))
 _STARTS = f"(?=[\\d{_ZH}일이삼사오육칠팔구십백천만억조한하두둘세셋네넷다여아열스azotfsenhmbd])"  # a quick first test
 _SPAN = re.compile(
     rf"{_STARTS}(?:(?P<percent>百分之(?:{_DIGITS}|[{_ZH}]+))"
-    rf"|(?P<discount>(?:{_DIGITS}|[一二三四五六七八九])(?:[.点][五\d])?折)"
+    rf"|(?P<discount>(?:{_DIGITS}|[一二三四五六七八九]五?)(?:[.点][五\d])?折)"
     rf"|(?P<words>(?<![a-z])(?:(?:a|{_DIGITS})\s+(?=(?:hundred|thousand|million|billion|dozen)\b))?"
     rf"(?:{ENGLISH_WORD})(?:(?:[\s-]+|{_AFTER_SCALE}\s+and\s+)(?:{ENGLISH_WORD}))*(?![a-z]))"
     rf"|(?P<kilo>(?<![\w.])(?:{_DIGITS})\s?k(?![a-z]))"

@@ -40,6 +40,10 @@ def stated(question: str) -> str:
     ("12만원이랑 5만원 얼마 차이야?", "12만원 − 5만원 = 7만원 (70,000원)."),
     ("two hundred and five dollars minus 5 dollars?", "205 dollars − 5 dollars = 200 dollars."),
     ("What is two and three in total?", "2 + 3 = 5."),
+    ("Four of us had dinner for 160 dollars, what does each person owe?", "160 dollars ÷ 4 = 40 dollars."),
+    ("What is 1,500 euros less 20%?", "1,500 euros − 20% = 1,200 euros."),
+    ("시급 1만원에 6시간 일하면 얼마야?", "1만원 × 6 = 6만원 (60,000원)."),
+    ("鞋子原价600元，打八五折多少钱？", "600元 × 85% = 510元。"),
 ])
 def test_a_sum_in_words_is_stated_with_its_units(question, lead):
     assert stated(question) == lead
@@ -66,6 +70,8 @@ def test_the_calculator_gets_real_arithmetic():
     "총 4명이고 예산은 100만원인데 괜찮을까?",
     "There are 4 of us in total and our budget is 800 euros, is that enough?",
     "What is the hotel at 120 euros like for 2 nights?",
+    "The total was 80 euros for 2 people, so 40 each.",
+    "I bought 3 shirts at 20 dollars each yesterday.",
 ])
 def test_numbers_that_make_no_sum_make_none(question):
     assert worded_sum(question) is None
