@@ -11,10 +11,11 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from graph.intent import sum_words as words
 from state.language.numbers import Quantity, plain, quantities, written
-from state.language.units import COUNTS, MONEY, PERCENT, Unit
+from state.language.units import COUNTS, MONEY, PERCENT, PERSONS, Unit
 
 MAX_SUM_CHARS = 200
-_ASKING, _FRAGMENT, _MEMORY = (re.compile(p) for p in (words.ASKING, words.FRAGMENT, words.MEMORY))
+_ASKING, _FRAGMENT, _MEMORY, _HOW_MUCH = (re.compile(p) for p in
+                                          (words.ASKING, words.FRAGMENT, words.MEMORY, words.HOW_MUCH))
 _DIVIDE, _SUBTRACT, _ADD, _EACH, _DIFFERENCE = (re.compile(p) for p in
                                                 (words.DIVIDE, words.SUBTRACT, words.ADD, words.EACH, words.DIFFERENCE))
 _OFF, _ON, _OF, _WITH = (re.compile(p) for p in
@@ -115,8 +116,10 @@ def _divide(found: list[Quantity], skeleton: str) -> tuple[str, str] | None:
     """An amount shared among people or parts: `45 euros ÷ 3`."""
     if not _DIVIDE.search(skeleton) or len(found) != 2:
         return None
-    amounts = [q for q in found if q.kind == MONEY] or [max(found, key=lambda q: q.value)]
-    parts = [q for q in found if q is not amounts[0] and (q.kind in COUNTS or q.kind == "number")]
+    amounts = [q for q in found if q.kind == MONEY] or [q for q in found if q.kind != PERSONS]
+    if len(amounts) == 2 and amounts[0].kind == amounts[1].kind == "number":  # "split 90 between 3"
+        amounts = [max(amounts, key=lambda q: q.value)]
+    parts = [q for q in found if amounts and q is not amounts[0] and (q.kind in COUNTS or q.kind == "number")]
     if len(amounts) != 1 or len(parts) != 1 or not parts[0].value:
         return None
     return f"{_number(amounts[0].value)} / {_number(parts[0].value)}", \
@@ -178,8 +181,8 @@ def said_sum(text: str) -> SaidSum | None:
     if len(found) < 2 or _MEMORY.search(skeleton) or not (_ASKING.search(skeleton) or _FRAGMENT.match(skeleton)):
         return None
     found, rated = _without_rates(found)
-    if len(found) < 2:
-        return None
+    if len(found) < 2 or not any(q.kind == MONEY for q in found) and not _HOW_MUCH.search(skeleton):
+        return None  # "Can I split 3 pizzas between 4 people?" asks no amount
     read = (_percent(found, skeleton) or _divide(found, skeleton) or _subtract(found, skeleton, text)
             or _multiply(found, skeleton, rated) or _add(found, skeleton))
     if read is None:

@@ -6,6 +6,8 @@ ASKING = (
     r"[?？]|얼마|몇|계산|알려|구해|되나요|돼\s*[?.!]*$|(?:면|하면|이면)\s*[?.!~]*$|多少|几|怎么算|算一下|算算|请算|的话\s*[?？。]*$"
     r"|how (?:much|many)|what(?:'s| is| are| would| will| does)|work out|calculate|tell me"
 )
+# Asking for an amount: numbers with no money in them make a sum only when one is asked for.
+HOW_MUCH = r"how (?:much|many)|what(?:'s| is| are)|얼마|몇|多少|几|split \S+ between|split \S+ \S+ ways"
 # A fragment that is itself the request: "45 euros split between 3 of us", "split 45 euros three ways".
 FRAGMENT = (r"^[^\w§]*(?:(?:please|can you|could you|now)\s+)?"
             r"(?:§|split|divide|share|add|take|subtract|나누|빼|더하|合计|平分)")

@@ -72,6 +72,7 @@ def test_the_calculator_gets_real_arithmetic():
     "What is the hotel at 120 euros like for 2 nights?",
     "The total was 80 euros for 2 people, so 40 each.",
     "I bought 3 shirts at 20 dollars each yesterday.",
+    "Can I split 3 pizzas between 4 people?",  # no amount asked for
 ])
 def test_numbers_that_make_no_sum_make_none(question):
     assert worded_sum(question) is None
