@@ -55,6 +55,7 @@ class SaidSum:
 
     @property
     def full_stop(self) -> str:
+        """The full stop of the question's language: `。` after a Chinese sum."""
         return "。" if self.language == "zh" else "."
 
 
