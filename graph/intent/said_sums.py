@@ -1,7 +1,8 @@
 """Sums said in words ("12만원씩 3명이면 얼마야?", "80万减18万还剩多少", "45 euros split between 3 of us") read as
 the arithmetic the calculator does, and its result written back the way the person wrote the amounts.
 
-A sum is read only from a question or a request, never from a statement or a question about something said
+A sum is read only from a question or a request (the language layer's, or one said the way sums are asked: "빼면?",
+"…的话", "45 euros split between 3"), never from a statement or a question about something said
 earlier; every number it names must take part, and the kinds must make sense together (money times people,
 money less money), so numbers that make no sum ("2 dogs and 3 cats", a date, a phone number) make none."""
 
@@ -11,6 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from graph.intent import sum_words as words
 from state.language.numbers import Quantity, plain, quantities, written
+from state.language.questions import asks
 from state.language.units import COUNTS, MONEY, PERCENT, PERSONS, Unit
 
 MAX_SUM_CHARS = 200
@@ -179,7 +181,8 @@ def said_sum(text: str) -> SaidSum | None:
         return None
     found = quantities(text)
     skeleton = _skeleton(text, found)
-    if len(found) < 2 or _MEMORY.search(skeleton) or not (_ASKING.search(skeleton) or _FRAGMENT.match(skeleton)):
+    if len(found) < 2 or _MEMORY.search(skeleton) \
+            or not (_ASKING.search(skeleton) or _FRAGMENT.match(skeleton) or asks(text)):
         return None
     found, rated = _without_rates(found)
     if len(found) < 2 or not any(q.kind == MONEY for q in found) and not _HOW_MUCH.search(skeleton):
