@@ -16,6 +16,7 @@ from graph.reply.framing import before_marker
 from graph.reply.guard import StreamGuard
 from graph.reply.own_formats import quotes_like_the_app, without_markers
 from graph.reply.sums import untrue_sum
+from graph.request.words import SPEAKER
 from state.language.sentences import CLOSED_BY_ITSELF, CLOSED_BY_SPACE, SentenceStream
 
 _CLOSING = CLOSED_BY_ITSELF + CLOSED_BY_SPACE + "\"”’)]*~:"  # what ends a sentence or a line of its own
@@ -29,14 +30,15 @@ class ReplyScreen:
     calculation_asked: bool
     grounds: Grounds | None = None  # what the chat has had, which a sentence must not claim beyond
 
-    def shown(self, sentence: str) -> str:
-        """The sentence as it may be shown (without the app's markers), or "" when it may not."""
+    def shown(self, sentence: str, relayed: bool = False) -> str:
+        """The sentence as it may be shown (without the app's markers), or "" when it may not; one of a line that
+        relays a named speaker ("John: ...") tells what that speaker said, no claim of the model's own."""
         kept = without_markers(sentence)
         if not kept.strip():
             return kept if kept == sentence else ""
         if quotes_like_the_app(kept) or untrue_sum(kept, self.calculation_asked):
             return ""
-        if self.grounds is not None and self.grounds.unfounded(kept):
+        if self.grounds is not None and not relayed and self.grounds.unfounded(kept):
             return ""
         return kept
 
@@ -55,6 +57,8 @@ class ScreenedStream:
         self.sentences = SentenceStream()
         self.said: set[str] = set()
         self.text = ""  # everything passed on
+        self.line_start = True  # the next sentence opens a line
+        self.relaying = False  # the line being read opens with a named speaker
 
     def feed(self, chunk: str) -> str:
         """What of `chunk`, with what came before it, is complete and may be shown."""
@@ -64,14 +68,19 @@ class ScreenedStream:
         """What of the reply's last sentence may be shown, once the reply has ended: none of one cut off mid-way
         (the model ran out of tokens) after a whole one, so the reply ends at its last whole sentence."""
         rest = self.sentences.flush()
-        cut = rest and self.text and not rest[0].rstrip().endswith(tuple(_CLOSING)) and not _LIST_ITEM.match(rest[0])
+        opens_line = self.line_start and bool(rest) and bool(SPEAKER.match(rest[0].lstrip()))
+        cut = rest and self.text and not (self.relaying and not self.line_start) and not opens_line \
+            and not rest[0].rstrip().endswith(tuple(_CLOSING)) and not _LIST_ITEM.match(rest[0])
         return "" if cut else self._shown(rest)
 
     def _shown(self, complete: list[str]) -> str:
         """The sentences that may be shown, the reply's first without the spaces before it."""
         out = ""
         for sentence in complete:
-            kept = self.screen.shown(sentence)
+            if self.line_start:
+                self.relaying = bool(SPEAKER.match(sentence.lstrip()))
+            self.line_start = sentence.endswith("\n")
+            kept = self.screen.shown(sentence, self.relaying)
             key = sentence_key(kept)
             if key and key in self.said:
                 continue

@@ -68,3 +68,10 @@ def test_a_reply_of_one_unclosed_sentence_or_ending_on_a_list_item_is_kept():
     listing = ReplyScreen(False, Grounds("What can I cook with rice, eggs and spinach?"))
     text = "You could cook these with rice, eggs and spinach:\n- fried rice with egg\n- spinach omelette"
     assert listing.text(text) == text
+
+
+def test_a_line_that_relays_a_named_speaker_is_no_claim_of_the_models():
+    screen = ReplyScreen(False, Grounds("Tim: Where is your next game?", "Tim: How was your week?"))
+    relayed = "John: It's in Seattle next month. I'm stoked to explore the city\nJohn: We won 3 games"
+    assert screen.text(relayed) == relayed
+    assert screen.text("Sure. It's in Seattle next month.") == "Sure."
