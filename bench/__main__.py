@@ -18,6 +18,7 @@ from bench import (
     recall,
     recall_probe,
     reply_first,
+    search_cost,
     scale_out,
     stress,
     summary_quality,
@@ -55,6 +56,8 @@ if __name__ == "__main__":
     reply_first.main([])
     print()
     leaks.main()
+    print()
+    search_cost.main([])
     print()
     locomo.main([])  # only with LoCoMo data (not in the repository): ../shared/data/locomo-dev
     print()
