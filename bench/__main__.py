@@ -19,6 +19,7 @@ from bench import (
     recall_probe,
     reply_first,
     scale_out,
+    search_cost,
     stress,
     summary_quality,
     sums_in_words,
@@ -58,6 +59,8 @@ if __name__ == "__main__":
     reply_first.main([])
     print()
     leaks.main()
+    print()
+    search_cost.main([])
     print()
     locomo.main([])  # only with LoCoMo data (not in the repository): ../shared/data/locomo-dev
     print()
