@@ -51,6 +51,13 @@ def _make_jieba() -> Any:
     return jieba.dt
 
 
+def _make_posseg() -> Any:
+    """jieba's part-of-speech tagger, on the same dictionary (loaded first: `_load` holds its lock meanwhile)."""
+    import jieba.posseg
+
+    return jieba.posseg.dt
+
+
 def _korean_tokens(text: str) -> list[tuple[str, str, bool]]:
     """Kiwi's morphemes of the text's Korean (each stretch of Korean words on its own: beside a Latin word Kiwi
     takes "지우가" for one name), each as its form, its tag, and whether it starts a word as spaced."""
@@ -100,6 +107,43 @@ def korean_words(text: str) -> list[str]:
 def korean_nouns(text: str) -> list[str]:
     """The Korean nouns of a text, in order, without their particles: what a name or a thing is said as."""
     return _korean(text, with_stems=False)
+
+
+def korean_tags(text: str) -> list[tuple[str, str]]:
+    """Kiwi's morphemes of the text's Korean with their tags: NNP a name, SN a number, NR a numeral, NNG a noun."""
+    return [(form, tag) for form, tag, _ in _korean_tokens(text)]
+
+
+def chinese_tags(text: str) -> list[tuple[str, str]]:
+    """jieba's words of the text's Chinese with their parts of speech: nr a person, ns a place, t a time, m a
+    number."""
+    _load("jieba", _make_jieba)
+    tagger = _load("posseg", _make_posseg)
+    return [(pair.word, pair.flag) for run in _HAN_RUN.findall(text) for pair in tagger.lcut(run)]
+
+
+def word_spans(text: str) -> list[tuple[int, int]]:
+    """Where each word of a text starts and ends, in order: a spaced word with the marks glued to it, and in a run
+    of Chinese (which no space separates) each word jieba reads, apart from the digits beside it ("3500元")."""
+    spans = []
+    for token in re.finditer(r"\S+", text):
+        start = token.start()
+        for run in _HAN_RUN.finditer(token.group()):
+            if run.start() > 0 and start < token.start() + run.start():
+                spans.append((start, token.start() + run.start()))
+            position = token.start() + run.start()
+            for word in _load("jieba", _make_jieba).lcut(run.group(), HMM=True):
+                spans.append((position, position + len(word)))
+                position += len(word)
+            start = position
+        if start < token.end():
+            spans.append((start, token.end()))
+    return spans
+
+
+def word_ends(text: str) -> list[int]:
+    """Where a text may be cut without cutting a word, in order: at the end of each of its words."""
+    return [end for _, end in word_spans(text)]
 
 
 def chinese_words(text: str, with_parts: bool = True) -> list[str]:
