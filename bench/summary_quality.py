@@ -22,13 +22,13 @@ from pathlib import Path
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_openai import ChatOpenAI
-from state.language.sentences import split_sentences
 
 from bench.locomo import data_paths
 from bench.locomo_replay import load
 from graph.memory.extractive import ExtractiveSummarizer, summary_lines
 from graph.memory.summarize import Summarizer, generate_summary
 from graph.models.local_server import LocalModelServer, find_bundled_model
+from state.language.sentences import split_sentences
 
 WORD = re.compile(r"[A-Z][a-z]{2,}|\d+(?:[.,:]\d+)*")
 SENTENCE_START = re.compile(r"(?:^|[.!?…]\s+|\n)\W*$")

@@ -108,7 +108,8 @@ def _filled(chosen: list[Sentence], best_first: list[Sentence], target_chars: in
     for base in bases:
         taken = {s.position for s in base}
         for sentence in (s for s in best_first if s.position not in taken):
-            for text in dict.fromkeys([compact(sentence.text), sentence.text]):  # its facts' words first
+            forms = [compact(sentence.text), sentence.text] if sentence.score >= PERSON_FACT else [sentence.text]
+            for text in dict.fromkeys(forms):  # a fact sentence's facts first
                 trial = _with_start(base, replace(sentence, text=text), target_chars, language)
                 if trial and low <= len(trial) <= high:
                     return trial

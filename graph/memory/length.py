@@ -3,9 +3,8 @@
 import math
 from itertools import accumulate
 
-from state.language.sentences import sentences
-
 from graph.memory.extractive import TOLERANCE, cut_at_word, nearest
+from state.language.sentences import sentences
 
 
 def length_bounds(target_length: int) -> tuple[int, int]:

@@ -4,20 +4,22 @@ the person's other statements; the assistant's sentences only where they state w
 the person's questions and requests to the assistant last; small talk, courtesy and the assistant's own questions
 and offers never (a summary padded with them says nothing)."""
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from state.language.questions import is_question, is_request
-from state.language.sentences import split_sentences
-
 from graph.memory.summary_labels import ASSISTANT, PERSON, SUMMARY, is_tool
 from graph.request.words import query_words
 from state.language.facts import fact_weight, is_courtesy, is_small_talk
+from state.language.questions import is_question, is_request
+from state.language.sentences import split_sentences
 
 PERSON_FACT, TOOL_RESULT, LOOKED_UP, PERSON_STATEMENT = 10.0, 8.0, 7.0, 5.0
 ANSWER, RELATED, ASKED = 3.0, 2.0, 1.0  # the assistant's answer, its words on the person's topic, a question
 NEVER = 0.0
+ASKS_IN_CHINESE = re.compile(r"(?:推荐|介绍|建议|帮我|告诉我|说说).*吧[。！!]?$"
+                             r"|^(?:你|您)(?:能|可以)?(?:帮|推荐|告诉|介绍)")
 MIN_WORDS = 2  # a lone word ("Great.", "네.") tells nothing
 REPEATS_SHARE = 0.5  # words the block repeats order sentences within their rank, never across ranks
 
@@ -49,10 +51,15 @@ def _split(lines: Sequence[tuple[str, str]]) -> list[_Said]:
     for speaker, text in lines:
         parts = split_sentences(text)
         if speaker == PERSON:
-            asked = any(is_question(part) or is_request(part) for part in parts)
+            asked = any(_asks(part) for part in parts)
             asked_words = frozenset(_topic_words(text))
         found += [_Said(speaker, part, asked, asked_words) for part in parts]
     return found
+
+
+def _asks(sentence: str) -> bool:
+    """Whether a sentence asks the assistant something or asks it to do something ("你推荐一些餐厅吧。" too)."""
+    return is_question(sentence) or is_request(sentence) or bool(ASKS_IN_CHINESE.search(sentence))
 
 
 def _topic_words(text: str) -> list[str]:
@@ -88,7 +95,7 @@ def _rank(said: _Said, person_words: set[str], looked_up: set[str]) -> float:
         return NEVER
     if is_tool(speaker):
         return TOOL_RESULT
-    asks = is_question(text) or is_request(text)
+    asks = _asks(text)
     if speaker == ASSISTANT:
         return _assistant_rank(said, person_words, looked_up, asks)
     if is_small_talk(text):
