@@ -133,7 +133,7 @@ def score_facts(summarize: Callable[[list[BaseMessage], int], str], blocks: Sequ
     a number or one of the chat's names the block never said; the size as a share of the asked size (mean,
     least, most) and the share of summaries within 10% of it."""
     names = {fact for block in blocks for fact in block.facts if not NUMBER.search(fact)}
-    kept, invented, sizes = [], [], []
+    kept, invented, sizes, within = [], [], [], []
     for block in blocks:
         original = "\n".join([*(str(m.content) for m in block.messages), *stated_calls(block.messages)])
         target = int(len("".join(str(m.content) for m in block.messages)) * rate)
@@ -143,9 +143,10 @@ def score_facts(summarize: Callable[[list[BaseMessage], int], str], blocks: Sequ
         said = set(NUMBER.findall(original)) | {name for name in names if name in original}
         invented.append(bool(written - said or unsaid(summary, original)))
         sizes.append(len(summary) / target)
+        within.append(abs(len(summary) - target) <= 0.1 * target)
     return {"person": statistics.mean(kept), "invented": statistics.mean(invented),
             "size": statistics.mean(sizes), "least": min(sizes), "most": max(sizes),
-            "within": sum(abs(size - 1) <= 0.1 for size in sizes) / len(sizes)}
+            "within": sum(within) / len(within)}
 
 
 def print_languages(rows: dict[tuple[str, str, float], dict[str, float]]) -> None:

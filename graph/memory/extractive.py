@@ -144,6 +144,11 @@ def cut_at_word(text: str, room: int, shortest: int | None = None) -> str:
     return ""
 
 
+def _closes(before: str, after: str) -> bool:
+    """Whether Chinese runs on from `before` to `after` with no space: after a full stop, or a … before Chinese."""
+    return before.endswith(("。", "！", "？")) or (before.endswith(CUT_MARK) and "\u4e00" <= after[:1] <= "\u9fff")
+
+
 def render(sentences: Sequence[Sentence], language: str) -> str:
     """Consecutive sentences of one speaker on one line, under the speaker's label in `language` (a summary's own
     sentences under none)."""
@@ -151,7 +156,7 @@ def render(sentences: Sequence[Sentence], language: str) -> str:
     speaker = None
     for sentence in sentences:
         if sentence.speaker == speaker:
-            lines[-1] += ("" if lines[-1].endswith(("。", "！", "？")) else " ") + sentence.text
+            lines[-1] += ("" if _closes(lines[-1], sentence.text) else " ") + sentence.text
         else:
             lines.append(sentence.text if sentence.speaker == SUMMARY else
                          f"{label(sentence.speaker, language)}: {sentence.text}")

@@ -66,9 +66,10 @@ _KOREAN_PLACE_PARTICLES = frozenset("에 에서 으로 로 까지 부터".split(
 _KOREAN_NUMERALS = frozenset("한 두 세 네 석 넉 다섯 여섯 일곱 여덟 아홉 열 스무".split())  # 세 명, 석 달
 _CHINESE_KINDS = {"nr": "name", "nrfg": "name", "nrt": "name", "ns": "place", "nt": "name", "nz": "name",
                   "t": "time", "m": "number"}
-_CHINESE_VAGUE = frozenset("一 一些 一下 一点 有点 一起 一定 一样 一直 最近 现在 今天 以后 之前 早上 早晨 晚上 "
+_CHINESE_VAGUE = frozenset("一 一个 一些 一下 一点 有点 一起 一定 一样 一直 最近 现在 今天 以后 之前 早上 早晨 晚上 "
                            "平时 刚才".split())
-_BARE_NUMBER = re.compile(r"[$€£¥]?[\d.,]+[만천백억万千百亿]*|[一二三四五六七八九十两百千万]+|[a-z]+", re.I)  # no unit
+# a number said without its unit (45만, 3500, 三个, three): the word after it is the unit
+_BARE_NUMBER = re.compile(r"[$€£¥]?[\d.,]+[만천백억万千百亿]*|[一二三四五六七八九十两百千万]+个?|[a-z]+", re.I)
 _CHINESE_NUMERAL = re.compile(r"[\d一二三四五六七八九十两百千万亿半]")
 _UNIT = re.compile(r"[a-z%$€£¥]{1,8}[.,!?]?")  # what follows a number in lower case: pm, hours, euros, kg
 _SENTENCE_OPENS = re.compile(r"(?:^|[.!?。！？]\s+)[\s\"'“(]*$")
@@ -112,8 +113,7 @@ def facts_in(sentence: str) -> list[tuple[str, str]]:
     """The facts a sentence states, each as (what, kind): kind one of number, time, name, place, health, plan,
     relation; a number said in digits once, however many tags read it."""
     found: list[tuple[str, str]] = [(number, "number") for number in _NUMBER_TOKEN.findall(sentence)]
-    if not found and _NUMBER.search(sentence):
-        found.append((_NUMBER.search(sentence).group(), "number"))  # type: ignore[union-attr]
+    found += [(match.group(), "number") for match in _NUMBER.finditer(sentence) if match.group().isalpha()]
     found += [(match.group(), "time") for match in _TIME.finditer(sentence)]
     found += list(_english_names(sentence))
     if re.search(r"[가-힣]", sentence):
