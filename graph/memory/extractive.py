@@ -5,10 +5,11 @@ length within 10%: a sentence that does not fit whole is cut at a word's end, ne
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from graph.memory.ranking import PERSON_FACT, Sentence, sentences_of
 from graph.memory.summary_labels import SUMMARY, label, speaker_of, summary_language
-from state.language.facts import fact_words
+from state.language.facts import CACHED_SENTENCES, fact_words
 from state.words import word_ends
 
 TOLERANCE = 0.1
@@ -77,6 +78,7 @@ def _fitted(sentences: list[Sentence], high: float, language: str) -> list[Sente
     return chosen
 
 
+@lru_cache(maxsize=CACHED_SENTENCES)
 def compact(text: str) -> str:
     """A sentence by the words that state its facts, in order, a gap between them marked with …; the sentence
     itself when that is no shorter."""

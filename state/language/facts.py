@@ -5,12 +5,14 @@ mood, courtesy). A summary keeps the sentences that carry facts before those tha
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from state.words import chinese_tags, is_glued, korean_tags, word_spans
 
 FACT_WEIGHTS = {"number": 2.0, "time": 2.0, "health": 2.0, "name": 1.5, "place": 1.5, "plan": 1.0, "intent": 1.0,
                 "relation": 1.0}
 UNSTATED = frozenset({"intent"})  # what tells a plan is made ("will", "하기로", "打算"), not what the plan is
+CACHED_SENTENCES = 4096
 EXTRA_FACT_WEIGHT = 0.5  # each further name, number or date in one sentence
 MAX_EXTRA_FACTS = 3
 
@@ -111,7 +113,13 @@ def _chinese_facts(sentence: str) -> Iterable[tuple[str, str]]:
 
 def facts_in(sentence: str) -> list[tuple[str, str]]:
     """The facts a sentence states, each as (what, kind): kind one of number, time, name, place, health, plan,
-    relation; a number said in digits once, however many tags read it."""
+    intent, relation; a number said in digits once, however many tags read it."""
+    return list(_facts(sentence))
+
+
+@lru_cache(maxsize=CACHED_SENTENCES)
+def _facts(sentence: str) -> tuple[tuple[str, str], ...]:
+    """facts_in, cached: a summary weighs a sentence many times while it fits the size."""
     found: list[tuple[str, str]] = [(number, "number") for number in _NUMBER_TOKEN.findall(sentence)]
     found += [(match.group(), "number") for match in _NUMBER.finditer(sentence) if match.group().isalpha()]
     found += [(match.group(), "time") for match in _TIME.finditer(sentence)]
@@ -122,7 +130,7 @@ def facts_in(sentence: str) -> list[tuple[str, str]]:
         found += list(_chinese_facts(sentence))
     for kind, pattern in (("health", _HEALTH), ("plan", _PLAN), ("intent", _INTENT), ("relation", _RELATION)):
         found += [(match.group(), kind) for match in pattern.finditer(sentence)]
-    return list(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found))
 
 
 def fact_weight(sentence: str) -> float:
