@@ -14,7 +14,7 @@ from state.words import word_ends
 
 TOLERANCE = 0.1
 CUT_MARK = "…"
-MIN_CUT_CHARS = 3  # a shorter start ("I…") tells nothing
+MIN_CUT_CHARS = 2  # a start of two characters or fewer ("I…", "My…") tells nothing
 LOOSE_ENDS = " ,;:、，—-…"
 
 __all__ = ["ExtractiveSummarizer", "Sentence", "compact", "cut_at_word", "extractive_summary", "nearest",
@@ -70,8 +70,8 @@ def _fitted(sentences: list[Sentence], high: float, language: str) -> list[Sente
     for sentence in sentences:
         trial = sorted([*chosen, sentence], key=lambda s: s.position)
         if len(render(trial, language)) > high:
-            bare = render(sorted([*chosen, replace(sentence, text="")], key=lambda s: s.position), language)
-            if not (cut := cut_at_word(sentence.text, int(high) - len(bare), shortest=MIN_CUT_CHARS)):
+            if not (cut := cut_at_word(sentence.text, int(high) - _cost(chosen, sentence, language),
+                                       shortest=MIN_CUT_CHARS)):
                 continue
             trial = sorted([*chosen, replace(sentence, text=cut)], key=lambda s: s.position)
         chosen = trial
@@ -120,10 +120,15 @@ def _filled(chosen: list[Sentence], best_first: list[Sentence], target_chars: in
     return best
 
 
+def _cost(base: list[Sentence], sentence: Sentence, language: str) -> int:
+    """The length of the base with `sentence` added but for its text: its label or the space before it."""
+    first = replace(sentence, text=sentence.text[:1])
+    return len(render(sorted([*base, first], key=lambda s: s.position), language)) - 1
+
+
 def _with_start(base: list[Sentence], sentence: Sentence, target_chars: int, language: str) -> str:
     """The base with the start of `sentence` in its place, as long as the target leaves room for; '' if none."""
-    bare = render(sorted([*base, replace(sentence, text="")], key=lambda s: s.position), language)
-    if not (cut := cut_at_word(sentence.text, target_chars - len(bare))):
+    if not (cut := cut_at_word(sentence.text, target_chars - _cost(base, sentence, language))):
         return ""
     return render(sorted([*base, replace(sentence, text=cut)], key=lambda s: s.position), language)
 
