@@ -21,6 +21,7 @@ from bench import (
     scale_out,
     stress,
     summary_quality,
+    sums_in_words,
     tool_bounds,
     tool_questions,
 )
@@ -41,6 +42,8 @@ if __name__ == "__main__":
     recall_probe.main()
     print()
     tool_questions.main(["--bundled"])
+    print()
+    sums_in_words.main([])
     print()
     document_limits.main()
     print()
