@@ -5,68 +5,21 @@ name inside a run is found). The index, a question's words, quoting, names and t
 words here, so each finds what another stored. The index also keeps the parts a Korean noun is read as, as
 Elasticsearch's nori decompounds (제주도 -> 제주, 콩이 -> 콩), so a word said inside a longer one is found."""
 
-import logging
 import re
-import threading
-from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+
+from state.language.segmenters import CACHED_TEXTS, HAN_RUN, korean_tokens, load, make_jieba, make_kiwi
 
 _HANGUL = re.compile(r"[가-힣]")
-_HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _SPACED_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _GLUED_CHAR = re.compile(r"[가-힣ㄱ-ㆎ\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_KOREAN_STRETCH = re.compile(r"[가-힣]+(?:[^\S\n]*[,.!?~…]*[^\S\n]*[가-힣]+)*")
 _NOUN_TAGS = ("NNG", "NNP", "NR")
 KOREAN_KEPT_TAGS = ("NNG", "NNP", "NR", "XR", "VV", "VA")  # nouns, numerals, roots, verb and adjective stems
 KOREAN_LIGHT_STEMS = frozenset("하 되 있 없 이 아니 같 싶 않 가 오 주".split())  # stems nearly every sentence has
-CACHED_TEXTS = 8192
 COMPOUND_READINGS = 5  # Kiwi's likeliest readings of a noun on its own, weighed for its parts
 COMPOUND_MARGIN = 12.0  # how much less likely (log-probability) than the whole word a reading into parts may be
 _PART_TAGS = ("NNG", "NNP", "NNB", "NR", "XSN")  # what a compound's parts are read as: nouns and noun suffixes
 _HANGUL_WORD = re.compile(r"[가-힣]+")
-
-_lock = threading.Lock()
-_loaded: dict[str, Any] = {}
-
-
-def _load(name: str, make: Callable[[], Any]) -> Any:
-    """A segmenter made once, on first use, whichever thread asks first (loading takes a second or two)."""
-    if (found := _loaded.get(name)) is not None:
-        return found
-    with _lock:
-        if name not in _loaded:
-            _loaded[name] = make()
-        return _loaded[name]
-
-
-def _make_kiwi() -> Any:
-    """Kiwi with its bundled model: Korean morphemes."""
-    from kiwipiepy import Kiwi
-
-    return Kiwi()
-
-
-def _make_jieba() -> Any:
-    """jieba's tokenizer with its dictionary loaded, silently (it announces the loading on stderr otherwise)."""
-    import jieba
-
-    jieba.setLogLevel(logging.WARNING)
-    jieba.initialize()
-    return jieba.dt
-
-
-def _korean_tokens(text: str) -> list[tuple[str, str, bool]]:
-    """Kiwi's morphemes of the text's Korean (each stretch of Korean words on its own: beside a Latin word Kiwi
-    takes "지우가" for one name), each as its form, its tag, and whether it starts a word as spaced."""
-    found = []
-    for stretch in _KOREAN_STRETCH.findall(text):
-        position = None
-        for token in _load("kiwi", _make_kiwi).tokenize(stretch):
-            found.append((token.form, str(token.tag), token.word_position != position))
-            position = token.word_position
-    return found
-
 
 def _name_stem(form: str) -> str | None:
     """A name said with the 이 that follows a name ending in a consonant (민석이, 하영이), without it."""
@@ -84,7 +37,7 @@ def noun_parts(noun: str) -> tuple[str, ...]:
     if len(noun) < 2 or not _HANGUL_WORD.fullmatch(noun):
         return ()
     readings = [([(token.form, str(token.tag)) for token in tokens], score)
-                for tokens, score in _load("kiwi", _make_kiwi).analyze(noun, top_n=COMPOUND_READINGS)]
+                for tokens, score in load("kiwi", make_kiwi).analyze(noun, top_n=COMPOUND_READINGS)]
     best, best_score = readings[0]
     if len(best) == 2 and best[1][0] == "이" and best[0][1].startswith(_NOUN_TAGS) and best[0][0] + "이" == noun:
         return (best[0][0],)
@@ -104,7 +57,7 @@ def _korean(text: str, with_stems: bool, with_parts: bool = False) -> list[str]:
     (`noun_parts`) after it, `with_parts`."""
     found: list[str] = []
     pieces: list[str] = []
-    for form, tag, starts in [*_korean_tokens(text), ("", "", True)]:
+    for form, tag, starts in [*korean_tokens(text), ("", "", True)]:
         if starts or not tag.startswith(_NOUN_TAGS):
             if len(pieces) > 1:
                 found.append("".join(pieces))
@@ -120,14 +73,6 @@ def _korean(text: str, with_stems: bool, with_parts: bool = False) -> list[str]:
             if with_parts and tag.startswith(_NOUN_TAGS):
                 found += noun_parts(form)
     return found
-
-
-@lru_cache(maxsize=CACHED_TEXTS)
-def korean_final_ending(text: str) -> str:
-    """The final ending a Korean sentence closes on ("갈까?" -> 까, "어머니" -> ''): what tells its mood, where a
-    noun that happens to end alike ("어머니", "나까") tells none."""
-    tokens = [(form, tag) for form, tag, _ in _korean_tokens(text) if not tag.startswith("S")]
-    return tokens[-1][0] if tokens and tokens[-1][1] in ("EF", "EC") else ""  # Kiwi tags a closing 니 either
 
 
 def korean_words(text: str) -> list[str]:
@@ -146,8 +91,8 @@ def chinese_words(text: str, with_parts: bool = True, with_characters: bool = Tr
     `with_characters`), and a longer word also by its pairs of characters: "房东周叔发" is cut as 房东 / 周叔发, and
     周叔 must still find it."""
     found = []
-    for run in _HAN_RUN.findall(text):
-        for word in _load("jieba", _make_jieba).lcut(run, HMM=True):
+    for run in HAN_RUN.findall(text):
+        for word in load("jieba", make_jieba).lcut(run, HMM=True):
             found.append(word)
             if with_parts and with_characters and len(word) > 1:
                 found += list(word)

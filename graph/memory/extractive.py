@@ -1,135 +1,159 @@
 """A summary made of the conversation's own sentences, for a model too small to summarize (the bundled one):
-nothing invented (the person's sentences and tool results, never the small model's own claims), the sentences
-that carry facts (what the person tells of themselves: names, numbers, dates, the people and things of their life;
-then tool results) chosen first, kept in their order, labelled in the page's language, and the whole held to the
-target length within 10%."""
+nothing invented (every word is the conversation's own), the sentences that carry the person's facts chosen first
+(graph/memory/ranking.py), kept in their order, labelled in the page's language, and the whole held to the target
+length within 10%: a sentence that does not fit whole is cut at a word's end, never inside a word."""
 
-import re
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import replace
+from functools import lru_cache
 
-from graph.memory.summary_labels import ASSISTANT, PERSON, SUMMARY, is_tool, label, speaker_of, summary_language
-from graph.recall.lexicon import CHINESE, english_words
-from graph.request.words import query_words
+from graph.memory.ranking import PERSON_FACT, Sentence, sentences_of
+from graph.memory.summary_labels import SUMMARY, label, speaker_of, summary_language
+from state.language.facts import CACHED_SENTENCES, fact_words
+from state.language.segmenters import word_ends
 
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])|\n")  # "2.5" and "e.g.x" stay whole
-NUMBER = re.compile(r"\d|[一二三四五六七八九十百千万两]")
-NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+")
-MONTHS = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|[월일년月日年]", re.IGNORECASE)
-FILLER = frozenset("hi hello hey thanks thank ok okay sure great cool wow yes yeah nice awesome bye".split())
 TOLERANCE = 0.1
-DIGITS = re.compile(r"\d[\d,.]*\d|\d")
-MIN_SENTENCE_CHARS = 12
-MIN_DENSE_SENTENCE_CHARS = 6  # Korean and Chinese say in six characters what English says in twelve
-LIFE_WORDS = frozenset(CHINESE)  # the people and things of a life, in English (sister, dog, budget, allergic…)
-FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|my|me|we|our|mine)\b|^(?:나|내|저|제|우리)|[ ](?:나|내|저|제|우리)|我",
-                          re.IGNORECASE)
-DENSE_SCRIPT = re.compile(r"[가-힣\u4e00-\u9fff]")
+CUT_MARK = "…"
+MIN_CUT_CHARS = 2  # a start of two characters or fewer ("I…", "My…") tells nothing
+LOOSE_ENDS = " ,;:、，—-…"
 
-
-@dataclass(frozen=True)
-class Sentence:
-    """One sentence of the transcript: who said it, where, and how much it carries."""
-
-    position: int
-    speaker: str
-    text: str
-    score: float
-
-
-def told_or_looked_up(found: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
-    """What a summary may keep: everything but the assistant's sentences, except those that give a tool's result
-    (a small model's own words are as often invented as not, and a summary would repeat them as fact)."""
-    looked_up = {number for speaker, text in found if is_tool(speaker) for number in DIGITS.findall(text)}
-    return [(speaker, text) for speaker, text in found
-            if speaker != ASSISTANT or looked_up & set(DIGITS.findall(text))]
-
-
-def sentences_of(lines: Sequence[tuple[str, str]]) -> list[Sentence]:
-    """The (speaker, text) lines cut into sentences, each scored by what it carries."""
-    found = [(speaker, part.strip()) for speaker, text in lines for part in SENTENCE_END.split(text)]
-    found = told_or_looked_up([(speaker, text) for speaker, text in found if text])
-    counts = Counter(word for _, text in found for word in set(query_words(text)))
-    return [Sentence(index, speaker, text, _score(speaker, text, counts))
-            for index, (speaker, text) in enumerate(found)]
-
-
-def _score(speaker: str, text: str, counts: Counter[str]) -> float:
-    """Facts first: what the person tells of themselves (numbers, dates, names, the people and things of their
-    life), then tool results; then words the block repeats; questions and filler last."""
-    words = query_words(text)
-    shortest = MIN_DENSE_SENTENCE_CHARS if DENSE_SCRIPT.search(text) else MIN_SENTENCE_CHARS
-    if len(text) < shortest or not words or set(words) <= FILLER:
-        return 0.0
-    asked = text.rstrip().endswith(("?", "？"))
-    score = 2.0 * bool(NUMBER.search(text)) + 1.5 * bool(MONTHS.search(text)) + 1.0 * len(NAME.findall(text))
-    score += 1.5 * bool(LIFE_WORDS & {*words, *english_words(text)})
-    if speaker in (PERSON, SUMMARY) and not asked and DENSE_SCRIPT.search(text):  # a name there has no capital
-        score += 1.5 + 0.5 * bool(FIRST_PERSON.search(text))  # letter: what the person states stands for it
-    score += 1.0 * is_tool(speaker) + sum(min(counts[word], 3) for word in words) / (len(words) + 4)
-    return score - 0.5 * asked
+__all__ = ["ExtractiveSummarizer", "Sentence", "compact", "cut_at_word", "extractive_summary", "nearest",
+           "render", "sentences_of", "summary_lines"]
 
 
 def extractive_summary(lines: Sequence[tuple[str, str]], target_chars: int, language: str = "en") -> str:
     """The best sentences in their order, as `Speaker: ...` lines labelled in `language` (the page's), about
-    `target_chars` long (±10%)."""
+    `target_chars` long (±10%). When the person's facts do not all fit whole, each fact sentence is first kept
+    by the words that state its facts, and made whole again as the room allows."""
     language = summary_language(language)
-    sentences = sentences_of(lines)
+    scored = sentences_of(lines)
+    sentences = [sentence for sentence in scored if sentence.score > 0] or scored  # all, when none tells a thing
     low, high = target_chars * (1 - TOLERANCE), target_chars * (1 + TOLERANCE)
-    chosen: list[Sentence] = []
     best_first = sorted(sentences, key=lambda s: (-s.score, s.position))
-    for sentence in best_first:
-        trial = sorted([*chosen, sentence], key=lambda s: s.position)
-        if len(render(trial, language)) <= high:
-            chosen = trial
-        if len(render(chosen, language)) >= low:
-            return render(chosen, language)
+    chosen = _whole(best_first, [], low, high, language)
+    facts = [sentence for sentence in best_first if sentence.score >= PERSON_FACT]
+    if not {sentence.position for sentence in facts} <= {sentence.position for sentence in chosen}:
+        chosen = _whole(best_first, _compacted(facts, high, language), low, high, language)
+    if len(render(chosen, language)) >= low:
+        return render(chosen, language)
     return _filled(chosen, best_first, target_chars, low, high, language) or (
         nearest(best_first[0].text, high) if best_first else "")
 
 
+def _whole(best_first: list[Sentence], chosen: list[Sentence], low: float, high: float,
+           language: str) -> list[Sentence]:
+    """Sentences added whole (or a compacted one made whole), best first, while the summary stays within `high`,
+    until it reaches `low`."""
+    for sentence in best_first:
+        if len(render(chosen, language)) >= low:
+            break
+        trial = sorted([*(s for s in chosen if s.position != sentence.position), sentence],
+                       key=lambda s: s.position)
+        if len(render(trial, language)) <= high:
+            chosen = trial
+    return chosen
+
+
+def _compacted(facts: list[Sentence], high: float, language: str) -> list[Sentence]:
+    """The person's fact sentences, each by the words that state its facts (the last that fits cut at a word), as
+    many as fit: the most telling first, or those that tell the most for their length first, whichever keeps
+    more."""
+    shortened = [replace(sentence, text=compact(sentence.text)) for sentence in facts]
+    orders = [shortened, sorted(shortened, key=lambda s: -(s.score - PERSON_FACT) / len(s.text))]
+    return max((_fitted(order, high, language) for order in orders),
+               key=lambda chosen: sum(s.score - PERSON_FACT for s in chosen))
+
+
+def _fitted(sentences: list[Sentence], high: float, language: str) -> list[Sentence]:
+    """These sentences in this order, each whole if it fits, else its start cut at a word to the room left."""
+    chosen: list[Sentence] = []
+    for sentence in sentences:
+        trial = sorted([*chosen, sentence], key=lambda s: s.position)
+        if len(render(trial, language)) > high:
+            if not (cut := cut_at_word(sentence.text, int(high) - _cost(chosen, sentence, language),
+                                       shortest=MIN_CUT_CHARS)):
+                continue
+            trial = sorted([*chosen, replace(sentence, text=cut)], key=lambda s: s.position)
+        chosen = trial
+    return chosen
+
+
+@lru_cache(maxsize=CACHED_SENTENCES)
+def compact(text: str) -> str:
+    """A sentence by the words that state its facts, in order, a gap between them marked with …; the sentence
+    itself when that is no shorter."""
+    stretches = fact_words(text)
+    if not stretches:
+        return text
+    gap = " … " if " " in text.strip() else "…"
+    short = gap.join(text[start:end] for start, end in stretches)
+    short += "" if stretches[-1][1] >= len(text.rstrip()) else CUT_MARK
+    return short if len(short) < len(text) else text
+
+
 def nearest(text: str, high: float) -> str:
     """A target too small for any sentence still gets the nearest answer (never none, which would be asked again
-    every turn): the text's start within the target, or its first character."""
+    every turn): the text's first words within the target, or, when not even its first word fits, its start."""
     room = max(int(high), 1)
-    return cut_at_word(text, room) or text.strip()[:room]
+    return cut_at_word(text, room, shortest=0) or text.strip()[:room]
 
 
 def _filled(chosen: list[Sentence], best_first: list[Sentence], target_chars: int, low: float, high: float,
             language: str) -> str:
-    """Chosen sentences still short of the target: the start of another sentence added, cut at a word, or put in
-    place of the least telling chosen one when the room left is too small for it; the first that lands within
-    the tolerance, else the longest that does not overshoot."""
+    """Chosen sentences still short of the target: the start of another sentence (or of its facts' words) added,
+    cut at a word, or put in place of the least telling chosen sentence that states none of the person's facts
+    when the room left is too small for it; the first that lands within the tolerance, else the longest that
+    does not overshoot."""
     best = render(chosen, language)
-    bases = [chosen, *([s for s in chosen if s is not dropped] for dropped in sorted(chosen, key=lambda s: s.score))]
+    spare = sorted((s for s in chosen if s.score < PERSON_FACT), key=lambda s: s.score)
+    bases = [chosen, *([s for s in chosen if s is not dropped] for dropped in spare)]
     for base in bases:
-        left = int(target_chars - len(render(base, language)))
-        for sentence in best_first:
-            if sentence in base:
-                continue
-            room = left - len(label(sentence.speaker, language)) - 3
-            if not (cut := cut_at_word(sentence.text, room)):
-                continue
-            trial = render(sorted([*base, Sentence(sentence.position, sentence.speaker, cut, 0.0)],
-                                  key=lambda s: s.position), language)
-            if low <= len(trial) <= high:
-                return trial
-            if len(best) < len(trial) <= high:
-                best = trial
+        taken = {s.position for s in base}
+        for sentence in (s for s in best_first if s.position not in taken):
+            forms = [compact(sentence.text), sentence.text] if sentence.score >= PERSON_FACT else [sentence.text]
+            for text in dict.fromkeys(forms):  # a fact sentence's facts first
+                trial = _with_start(base, replace(sentence, text=text), target_chars, language)
+                if trial and low <= len(trial) <= high:
+                    return trial
+                if trial and len(best) < len(trial) <= high:
+                    best = trial
     return best
 
 
+def _cost(base: list[Sentence], sentence: Sentence, language: str) -> int:
+    """The length of the base with `sentence` added but for its text: its label or the space before it."""
+    first = replace(sentence, text=sentence.text[:1])
+    return len(render(sorted([*base, first], key=lambda s: s.position), language)) - 1
+
+
+def _with_start(base: list[Sentence], sentence: Sentence, target_chars: int, language: str) -> str:
+    """The base with the start of `sentence` in its place, as long as the target leaves room for; '' if none."""
+    if not (cut := cut_at_word(sentence.text, target_chars - _cost(base, sentence, language))):
+        return ""
+    return render(sorted([*base, replace(sentence, text=cut)], key=lambda s: s.position), language)
+
+
 def cut_at_word(text: str, room: int, shortest: int | None = None) -> str:
-    """The start of a text within `room` characters, marked with …: cut at a word boundary when one lies past
-    `shortest` characters (half the room by default), else hard (Chinese has no spaces)."""
-    if room <= 3:
+    """The start of a text within `room` characters, marked with …, cut at the end of a word (a space, or the
+    end of a word jieba reads in Chinese) past `shortest` characters (half the room by default); '' when no
+    word ends there."""
+    if room <= len(CUT_MARK) + 2:
         return ""
     if len(text) <= room:
         return text  # a whole sentence is no start of one
-    head = text[: room - 1]
-    space = head.rfind(" ")
-    return (head[:space] if space > (room // 2 if shortest is None else shortest) else head).rstrip() + "…"
+    floor = room // 2 if shortest is None else shortest
+    for end in reversed([end for end in word_ends(text) if end < room]):
+        head = text[:end].rstrip(LOOSE_ENDS)
+        if len(head) <= floor:
+            return ""
+        if len(head) + len(CUT_MARK) <= room:
+            return head + CUT_MARK
+    return ""
+
+
+def _closes(before: str, after: str) -> bool:
+    """Whether Chinese runs on from `before` to `after` with no space: after a full stop, or a … before Chinese."""
+    return before.endswith(("。", "！", "？")) or (before.endswith(CUT_MARK) and "\u4e00" <= after[:1] <= "\u9fff")
 
 
 def render(sentences: Sequence[Sentence], language: str) -> str:
@@ -139,7 +163,7 @@ def render(sentences: Sequence[Sentence], language: str) -> str:
     speaker = None
     for sentence in sentences:
         if sentence.speaker == speaker:
-            lines[-1] += ("" if lines[-1].endswith(("。", "！", "？")) else " ") + sentence.text
+            lines[-1] += ("" if _closes(lines[-1], sentence.text) else " ") + sentence.text
         else:
             lines.append(sentence.text if sentence.speaker == SUMMARY else
                          f"{label(sentence.speaker, language)}: {sentence.text}")

@@ -1,8 +1,10 @@
 """Hold a summary to its target length within 10%: the slider's promise, whatever the model wrote."""
 
 import math
+from itertools import accumulate
 
-from graph.memory.extractive import SENTENCE_END, TOLERANCE, cut_at_word, nearest
+from graph.memory.extractive import TOLERANCE, cut_at_word, nearest
+from state.language.sentences import sentences
 
 
 def length_bounds(target_length: int) -> tuple[int, int]:
@@ -24,7 +26,7 @@ def trim_to_bounds(summary: str, target_length: int) -> str | None:
     low, high = length_bounds(target_length)
     if len(summary) < low:
         return None
-    ends = [match.start() for match in SENTENCE_END.finditer(summary, 0, high + 1)]
+    ends = [end for end in accumulate(len(sentence) for sentence in sentences(summary)) if end <= high + 1]
     for end in reversed(ends):
         head = summary[:end].rstrip()
         if len(head) <= high:

@@ -4,8 +4,8 @@ Recall, quotes, the request and the product's own replies all ask here, so none 
 
 import re
 
+from state.language.segmenters import korean_final_ending
 from state.language.sentences import split_sentences
-from state.words import korean_final_ending
 
 _KOREAN_ASKING_WORDS = "뭐|무엇|무슨|언제|어디|누구|누가|몇|며칠|왜|어떻게|얼마|어느"  # what, when, where, who, how
 _KOREAN_ASKING_ENDINGS = ("니", "냐", "까", "까요", "나", "나요", "가", "가요", "던가", "더라", "는지", "ㄴ지", "은지",

@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-from state import words as segment
+from state.language import segmenters as segment
 from state.words import chinese_words, index_text, korean_words, words
 
 pytestmark = pytest.mark.unit
@@ -41,7 +41,7 @@ def test_the_segmenters_load_once_for_threads_asking_together(monkeypatch: pytes
         return object()
 
     monkeypatch.setattr(segment, "_loaded", {})
-    threads = [threading.Thread(target=segment._load, args=("probe", make)) for _ in range(8)]
+    threads = [threading.Thread(target=segment.load, args=("probe", make)) for _ in range(8)]
     for thread in threads:
         thread.start()
     for thread in threads:

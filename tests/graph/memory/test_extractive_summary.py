@@ -1,6 +1,6 @@
-"""The extractive summary: only the conversation's own sentences (the person's and tool results, never the small
-model's claims), facts first, in their order, at the length the rate sets within 10% (or all the person said, when
-that is shorter), in English, Korean and Chinese."""
+"""The extractive summary: only the conversation's own words (the person's, tool results, and the assistant's only
+on what the person said or asked), facts first, in their order, at the length the rate sets within 10% (or all it
+may keep, when that is shorter), in English, Korean and Chinese."""
 
 import random
 import re
@@ -59,26 +59,31 @@ def test_nothing_is_invented_and_the_order_is_kept(lines):
     summary = extractive_summary(lines, int(original_chars(lines) * 0.4))
     positions = []
     for _, text in summary_lines(summary):
-        for sentence in re.split(r"(?<=[.!?])\s+|(?<=[。！？])", text):
-            if sentence:
-                whole = sentence.strip().removesuffix("…")
-                assert whole in said, whole  # every sentence (or its cut start) is the conversation's own
-                positions.append(said.index(whole))
+        for sentence in re.split(r"(?<=[.!?])\s+|(?<=[。！？])|…", text):  # … marks a gap or a cut
+            if sentence.strip():
+                whole = sentence.strip()
+                found = said.find(whole, positions[-1] if positions else 0)
+                assert found >= 0, whole  # every sentence (or its cut start, or its facts' words) is the conversation's
+                positions.append(found)  # own, in the order said
     assert positions == sorted(positions)
 
 
 def test_facts_come_before_greetings_and_filler():
     summary = extractive_summary(ENGLISH, int(original_chars(ENGLISH) * 0.3))
-    assert "Busan on 3 May 2023" in summary and "17 * 23 = 391" in summary
+    assert "Busan on 3 May 2023" in summary and "Friday at 4 pm" in summary
     assert "Hi there" not in summary and "How are you" not in summary
+    assert "17 * 23 = 391" in extractive_summary(ENGLISH, int(original_chars(ENGLISH) * 0.5))
     scores = {s.text: s.score for s in sentences_of(ENGLISH)}
     assert scores["Hi there!"] == 0 and scores["Also remind me that the dentist appointment is on Friday at 4 pm."] > 0
 
 
-def test_the_small_models_own_claims_never_enter_only_the_results_it_gives():
-    summary = extractive_summary(ENGLISH * 4, 10**9)
-    assert "Busan is famous" not in summary and "KTX train" not in summary and "Noted:" not in summary
-    assert "Busan on 3 May 2023" in summary and "17 * 23 = 391" in summary
+def test_the_assistants_sentences_fill_only_what_the_person_cannot_and_only_on_the_persons_topic():
+    assert "Assistant:" not in extractive_summary(ENGLISH, int(original_chars(ENGLISH) * 0.2))
+    everything = extractive_summary(ENGLISH * 4, 10**9)
+    assert "Busan is famous" in everything  # of the city the person's sister moved to
+    assert "KTX train" not in everything  # of nothing the person said
+    assert all(courtesy not in everything for courtesy in ("What can I do for you?", "Anything else", "I am fine"))
+    assert "Busan on 3 May 2023" in everything and "17 * 23 = 391" in everything
     looked_up = extractive_summary([("Tool", "calculator: 17 * 23 = 391"), ("Assistant", "It is 391. Tokyo is big.")],
                                    10**9)
     assert "It is 391." in looked_up and "Tokyo" not in looked_up
