@@ -53,7 +53,8 @@ def mentions_documents(text: str, titles: Iterable[str]) -> bool:
     if _SPOKEN_OF.search(text):
         return True
     lowered = text.lower()
-    return any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", lowered) for title in titles for name in names_of(title))
+    return any(re.search(rf"(?<![a-z0-9_]){re.escape(name)}(?![a-z0-9_])", lowered)  # "회의록에": with its particle
+               for title in titles for name in names_of(title))
 
 
 def classify(text: str, has_documents: bool, matches_documents: bool) -> Route:
