@@ -102,8 +102,9 @@ def _lines(text: str) -> list[str]:
 
 def headings(lines: list[str]) -> set[int]:
     """The positions of the lines that are headings: a `#` line or a label that ends with a colon always; another
-    title-shaped line when it opens the document, or when the line below it says something (a numbered title above
-    its sibling is an item of a list, "1. Bring snacks" above "2. Clean up")."""
+    title-shaped line when it opens the document, or when the line below it says something, or, numbered, when the
+    line below is not numbered (a numbered title above its sibling is an item of a list, "1. Bring snacks" above
+    "2. Clean up"; a plain one above the next numbered title is its section's content, "대강당" above "3. 준비물")."""
     found = set()
     filled = [index for index, line in enumerate(lines) if line]
     for place, index in enumerate(filled):
@@ -116,9 +117,9 @@ def headings(lines: list[str]) -> set[int]:
         below = lines[filled[place + 1]] if place + 1 < len(filled) else ""
         if not below or _MARKDOWN_HEADING.match(below):
             continue
-        same_shape = bool(_NUMBERING.match(line)) == bool(_NUMBERING.match(below)) and titled(below) is not None
-        if not same_shape:
-            found.add(index)
+        numbered = bool(_NUMBERING.match(line))
+        if titled(below) is None or (numbered and not _NUMBERING.match(below)):
+            found.add(index)  # a plain title above another title-shaped line is that section's short content
     return found
 
 

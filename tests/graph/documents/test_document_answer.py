@@ -64,6 +64,8 @@ def test_a_numbered_list_is_items_not_headings_and_a_title_above_content_is_a_he
     assert headings(["Rules", "1. Bring snacks", "2. Clean up", "3. Lock the door"]) == {0}
     assert headings(["Notes", "", "2. 다음 회의", "목요일 오후 3시, 2층 회의실"]) == {0, 2}
     assert headings(["Trip notes.", "Flight KE123 departs Incheon at 9:40 on May 3."]) == {0}
+    # a section's one short line, above the next numbered title, is its content
+    assert headings(["안내", "2. 장소", "양평 연수원 3층 대강당", "3. 준비물", "- 노트북: 개인 지참"]) == {0, 1, 3}
 
 
 def test_the_fee_is_answered_with_its_line():
