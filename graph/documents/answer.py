@@ -6,6 +6,7 @@ word or two."""
 
 import math
 import re
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -179,6 +180,13 @@ def document_answer(question: str, documents: Sequence[dict]) -> DocumentAnswer 
             title=lines[0].title, text=JOINED.join(line.text for line in lines)), True)
     titles = ", ".join(dict.fromkeys(str(document.get("title") or "document") for document in documents))
     return DocumentAnswer(localized(language, "document_not_found", titles=titles), False)
+
+
+def read_ahead(title: str, contents: str) -> None:
+    """Embed a small document's lines in the background as it is added, so the first question about it does not
+    wait for them (they stay in the embeddings' cache)."""
+    lines = [passage.read_as for passage in passages_of(title, contents)]
+    threading.Thread(target=embed, args=(lines,), name="document-lines", daemon=True).start()
 
 
 def answered_in(question: str, documents: Sequence[dict]) -> bool:

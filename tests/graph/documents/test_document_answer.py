@@ -133,3 +133,12 @@ def test_the_kinds_a_line_tells():
     assert AMOUNT not in kinds_told("발제는 박서준이 맡는다.")
     counted = ("둘째 날은 어디서 자?", "第三天去哪里玩？", "last day?")
     assert [day_counted(question) for question in counted] == [2, 3, -1]
+
+
+def test_when_and_where_told_on_two_lines_of_a_section_are_quoted_together():
+    minutes = [{"title": "회의록.txt", "contents": "정기 회의록\n\n1. 회비\n1인당 회비는 3만 5천원으로 정했다.\n\n"
+                                                  "2. 다음 회의\n- 일시: 12월 5일(목) 오후 3시\n- 장소: 2층 회의실\n"
+                                                  "- 발제: 박서준\n"}]
+    shown = document_answer("다음 회의는 언제 어디서 해?", minutes)
+    assert shown is not None
+    assert shown.text == '회의록.txt에 이렇게 적혀 있어요: "일시: 12월 5일(목) 오후 3시 / 장소: 2층 회의실"'
