@@ -48,6 +48,8 @@ SECOND_SHARE = 0.5  # a line of the same section that tells what the best one la
 _WHOLE_FILE = re.compile(r"(?i)\b(?:summari[sz]e|summary|overview|translate|translation|outline)\b"
                          r"|요약|정리해|번역|개요|总结|概括|摘要|翻译|归纳|大意")
 JOINED = " / "
+MAX_QUOTE_CHARS = 400  # a line longer than this (a paragraph) is quoted to here
+MEANING_CHARS = 300
 
 
 @dataclass(frozen=True)
@@ -86,10 +88,16 @@ def passages(documents: Sequence[dict]) -> list[Passage]:
     return list(found.values())
 
 
+def meant(line: Passage) -> str:
+    """What of a line its meaning is read from: its first sentences with what it is about (a paragraph pasted
+    as one line would cost the embeddings seconds, and an answer is said early)."""
+    return line.read_as[:MEANING_CHARS]
+
+
 def _meanings(question: str, lines: Sequence[Passage]) -> np.ndarray:
     """Each line's cosine with the question, with what it is about; zeros where the embeddings are unavailable."""
     query = embed_query(question)
-    rows = embed([line.read_as for line in lines]) if query is not None else None
+    rows = embed([meant(line) for line in lines]) if query is not None else None
     return np.zeros(len(lines)) if rows is None or query is None else rows @ query
 
 
@@ -176,8 +184,9 @@ def document_answer(question: str, documents: Sequence[dict]) -> DocumentAnswer 
     language = quote_language(question)
     lines = answering(question, documents)
     if lines:
-        return DocumentAnswer(FROM_DOCUMENT[language].format(
-            title=lines[0].title, text=JOINED.join(line.text for line in lines)), True)
+        said = JOINED.join(line.text for line in lines)
+        said = said if len(said) <= MAX_QUOTE_CHARS else said[:MAX_QUOTE_CHARS].rstrip() + "…"
+        return DocumentAnswer(FROM_DOCUMENT[language].format(title=lines[0].title, text=said), True)
     titles = ", ".join(dict.fromkeys(str(document.get("title") or "document") for document in documents))
     return DocumentAnswer(localized(language, "document_not_found", titles=titles), False)
 
@@ -185,7 +194,7 @@ def document_answer(question: str, documents: Sequence[dict]) -> DocumentAnswer 
 def read_ahead(title: str, contents: str) -> None:
     """Embed a small document's lines in the background as it is added, so the first question about it does not
     wait for them (they stay in the embeddings' cache)."""
-    lines = [passage.read_as for passage in passages_of(title, contents)]
+    lines = [meant(passage) for passage in passages_of(title, contents)]
     threading.Thread(target=embed, args=(lines,), name="document-lines", daemon=True).start()
 
 

@@ -43,9 +43,9 @@ _TELLS = {
         r"|library|restaurant|caf[eé]|airport|office|church|school|club|bar|taberna|cervejaria|palace)\b"
         r"|(?:\bat|\bin|\bfrom)\s+(?:the\s+)?[A-Z][a-z]+|\b(?:in|inside|under|behind|near|next to|on top of)\s+"
         r"(?:the|a|an|our|my|your)\s+\w+"
-        r"|장소|[가-힣\d]*(?:회의실|층|호실|강당|관|역|공원|호텔|펜션|식당|카페|센터|시장|거리|연수원|학교|병원|공항"
+        r"|장소|(?:회의실|층|호실|강당|관|역|공원|호텔|펜션|식당|카페|센터|시장|거리|연수원|학교|병원|공항"
         r"|터미널|해변|운동장|경기장|테니스장|도서관|사무실|회관|숙소|지역)|[가-힣]{2,}(?<![일활])(?:시|동|구)\s|에서\b"
-        r"|地点|[\u4e00-\u9fff\d]*(?:楼|室|馆|中心|公园|路|街|酒店|宾馆|饭店|餐厅|店|园|站|区|机场|巷子|基地|祠|堰)"),
+        r"|地点|(?:楼|室|馆|中心|公园|路|街|酒店|宾馆|饭店|餐厅|店|园|站|区|机场|巷子|基地|祠|堰)"),
     AMOUNT: re.compile(
         r"(?i)[$€£¥₩]\s?\d|\b\d[\d,.]*\s?(?:dollars?|euros?|pounds?|won|yuan|usd|eur|gbp|krw)\b"
         r"|\d[\d,.]*\s?(?:만|천)?\s?원|\d+\s?만|[\d一二两三四五六七八九十百千万]+\s?(?:元|块|万)"),
@@ -113,9 +113,12 @@ def kinds_asked(question: str) -> list[frozenset[str]]:
     return asked
 
 
+TOLD_CHARS = 600  # a line's kinds are read in its first few sentences (a pasted paragraph can be a page long)
+
+
 def kinds_told(text: str) -> set[str]:
     """The kinds of thing a line tells."""
-    return {kind for kind, pattern in _TELLS.items() if pattern.search(text)}
+    return {kind for kind, pattern in _TELLS.items() if pattern.search(text[:TOLD_CHARS])}
 
 
 def kinds_labelled(passage_text: str, context: str) -> set[str]:
