@@ -49,7 +49,7 @@ _WHOLE_FILE = re.compile(r"(?i)\b(?:summari[sz]e|summary|overview|translate|tran
                          r"|요약|정리해|번역|개요|总结|概括|摘要|翻译|归纳|大意")
 JOINED = " / "
 MAX_QUOTE_CHARS = 400  # a line longer than this (a paragraph) is quoted to here
-MEANING_CHARS = 300
+MEANING_CHARS = 300  # a line's meaning is read this far: its first sentences and what it is about
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,8 @@ def answers(best: Weighed, measured: bool) -> bool:
 def answering(question: str, documents: Sequence[dict]) -> list[Passage]:
     """The documents' lines that answer the question, in their order in the file: the best, and a line of its
     section that tells what the best lacks ("when and where" told on two lines); none when no line answers."""
-    ranked = weighed(question, passages(documents))
+    lines = passages(documents)
+    ranked = weighed(question, lines)
     if not ranked or not answers(ranked[0], any(entry.meaning for entry in ranked)):
         return []
     best, chosen = ranked[0], [ranked[0]]
@@ -172,8 +173,7 @@ def answering(question: str, documents: Sequence[dict]) -> list[Passage]:
         chosen += [next((entry for entry in ranked[1:] if entry.passage.section == best.passage.section
                          and entry.passage.title == best.passage.title and entry.score >= SECOND_SHARE * best.score
                          and share_answered(lacking, kinds_told(entry.passage.text)) > 0), best)]
-    order = [passage for passage in passages(documents)]
-    return sorted({entry.passage for entry in chosen}, key=order.index)
+    return sorted({entry.passage for entry in chosen}, key=lines.index)
 
 
 def document_answer(question: str, documents: Sequence[dict]) -> DocumentAnswer | None:
