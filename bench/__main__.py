@@ -3,6 +3,7 @@
 from bench import (
     answers_shown,
     deadlines,
+    document_answers,
     document_limits,
     first_tokens,
     flat_cost,
@@ -47,6 +48,8 @@ if __name__ == "__main__":
     sums_in_words.main([])
     print()
     document_limits.main()
+    print()
+    document_answers.main([])
     print()
     tool_bounds.main()
     print()

@@ -5,6 +5,7 @@ reaches them through."""
 import re
 from typing import Protocol
 
+from graph.documents.answer import read_ahead
 from graph.request.tokens import count_text
 from graph.request.words import query_words
 from graph.storage import Storage
@@ -79,6 +80,8 @@ class DocumentStore:
         mode = "whole" if tokens <= WHOLE_MAX_TOKENS else "indexed"
         chunks = chunk_text(text)  # whole ones too: a question that matches them cites them
         document_id = self.storage.add_document(session_id, title, tokens, mode, text, chunks)
+        if mode == "whole":  # its lines are weighed against every question while it is attached
+            read_ahead(title, text)
         return DocumentInfo(document_id, title, tokens, mode)
 
     def list_documents(self, session_id: str) -> list[DocumentInfo]:

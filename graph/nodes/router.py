@@ -1,6 +1,6 @@
 """Pick the path of a turn without an LLM call: casual fast path, document retrieval, or agent. A question is
-about the session's documents when they match its words, or when it speaks of them in words: by name, or as "the
-document", "this file", "the pdf", "문서", "파일", "文件"."""
+about the session's documents when they match its words, when it speaks of them in words: by name, or as "the
+document", "this file", "the pdf", "문서", "파일", "文件", or when a line of a small one answers it in other words."""
 
 import logging
 import re
@@ -11,6 +11,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 from pydantic import BaseModel, Field
 
+from graph.documents.answer import answered_in
 from graph.documents.store import Retriever
 from graph.intent.detect import detect_tool_call
 from prompt.router import ROUTER_PROMPT
@@ -52,7 +53,8 @@ def mentions_documents(text: str, titles: Iterable[str]) -> bool:
     if _SPOKEN_OF.search(text):
         return True
     lowered = text.lower()
-    return any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", lowered) for title in titles for name in names_of(title))
+    return any(re.search(rf"(?<![a-z0-9_]){re.escape(name)}(?![a-z0-9_])", lowered)  # "회의록에": with its particle
+               for title in titles for name in names_of(title))
 
 
 def classify(text: str, has_documents: bool, matches_documents: bool) -> Route:
@@ -94,9 +96,9 @@ def make_router_node(retriever: Retriever | None, router_model: BaseChatModel | 
             return {"route": classify(text, False, False)}
         score = retriever.best_score(session_id, text)
         matches = score >= MATCH_SCORE
-        if not matches:  # a question may name the documents without sharing their words
+        if not matches:  # a question may name the documents, or ask what a line of them answers, in other words
             titles = [document.title for document in retriever.list_documents(session_id)]
-            matches = mentions_documents(text, titles)
+            matches = mentions_documents(text, titles) or answered_in(text, retriever.whole_documents(session_id))
             if not matches and score >= AMBIGUOUS_SCORE and router_model is not None:
                 matches = ask_model(router_model, text, ", ".join(titles))
         return {"route": classify(text, True, matches)}

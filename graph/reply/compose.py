@@ -7,6 +7,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.runnables import Runnable
 from langgraph.config import get_stream_writer
 
+from graph.documents.answer import document_answer
 from graph.models.deadline import Deadlines, ModelDeadlineError
 from graph.recall.quote import led_by_quote, memory_lead
 from graph.recall.records import turn_record
@@ -76,8 +77,9 @@ class ReplyRequest:
 
 def lead_of(request: ReplyRequest, rules: ReplyRules, question: str) -> tuple[str, bool]:
     """The lines the product writes before the model, and whether they are the tools' results: those results (a
-    model that cannot call tools), else the person's own words answering a question about something said or a
-    document (a model that cannot read its memory); empty when neither applies."""
+    model that cannot call tools), else, for a model that cannot read its request, the documents' line answering a
+    question about them (or that they do not say it), or the person's own words answering a question about
+    something said; empty when none applies."""
     turn = extract_current_turn(request.state.get("messages", []))
     if rules.textual_tools and (results := result_lead(turn, request.language)):
         return results, True
@@ -87,7 +89,12 @@ def lead_of(request: ReplyRequest, rules: ReplyRules, question: str) -> tuple[st
     parts = request.parts  # recent turns are not recalled: quotable too
     said = [{"turn": n, "record": turn_record(n, "", turn)}
             for n, turn in reversed(list(zip(parts.raw_numbers, parts.raw_turns, strict=False)))]
-    return memory_lead(question, [*(request.state.get("recalled") or []), *said], documents), False
+    recalled = [*(request.state.get("recalled") or []), *said]
+    if documents and (answer := document_answer(question, documents)) is not None:
+        # the documents answer for themselves; a question about the person they do not answer may be remembered
+        asks_back = request.reach >= ASKS_BACK_REACH and not answer.found
+        return (asks_back and memory_lead(question, recalled)) or answer.text, False
+    return memory_lead(question, recalled), False
 
 
 def led_reply(ask: Ask, request: ReplyRequest, lead: str, by_tools: bool, rules: ReplyRules) -> AIMessage:

@@ -178,6 +178,7 @@ ENGINE = {
     "reply_unanswerable": "Sorry, the small model on this computer cannot answer that well. It "
                           "can quote what you told me earlier, work out sums, tell the time and find a line in "
                           "your documents.",
+    "document_not_found": "I could not find that in {titles}.",
     "small_model_note": "Note: this chat is answered by the small model built into the app, which cannot write "
                         "this language well, so it answers only with what the app itself knows: your own words "
                         "from earlier, sums, the time and lines of your documents. A larger model answers in "

@@ -84,6 +84,34 @@ def test_questions_that_do_not(text):
     assert not mentions_documents(text, TITLES)
 
 
+def test_a_korean_or_chinese_file_name_is_found_with_its_particle():
+    assert mentions_documents("회의록에 회비 얼마라고 돼 있어?", ["회의록.txt"])
+    assert mentions_documents("会议记录里写的时间是几点？", ["会议记录.txt"])
+    assert not mentions_documents("my notebook is full", ["note.txt"])
+
+
 def test_a_document_is_named_by_its_file_name_or_its_stem():
     assert names_of("Trip_Plan.md") == {"trip_plan.md", "trip_plan", "trip plan"}
     assert names_of("a.md") == {"a.md"}  # a one-letter stem would name too much
+
+
+def test_a_question_a_small_documents_line_answers_in_other_words_takes_rag():
+    class Minutes:
+        def has_documents(self, session_id):
+            return True
+
+        def best_score(self, session_id, query):
+            return 0.0  # none of the question's words is the file's
+
+        def list_documents(self, session_id):
+            return []
+
+        def whole_documents(self, session_id):
+            return [{"title": "minutes.txt", "contents": "Budget\nThe yearly fee stays at 45 dollars per member.\n"
+                                                         "Fees go to our treasurer, Priya Shah."}]
+
+    router = make_router_node(Minutes())
+    asked = {"messages": [HumanMessage("How much is the membership per person each year?")], "session_id": "s"}
+    assert router(asked) == {"route": "rag"}
+    unrelated = {"messages": [HumanMessage("What is the capital of France?")], "session_id": "s"}
+    assert router(unrelated) == {"route": "agent"}
