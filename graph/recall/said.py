@@ -10,13 +10,18 @@ from dataclasses import dataclass
 
 from graph.request.words import GREETING, PASTED_LINE_START, SPEAKER
 
-_SENTENCES = re.compile(r"(?<=[.!?。！？])\s+|\n+")
+_SENTENCES = re.compile(r"(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bMrs\.)(?<!\bSt\.)(?<=[.!?])\s+|(?<=[。！？])|\n+")
 _ASKING = re.compile(r"[?？]\s*$")
 _REQUEST = re.compile(
     r"(?i)^(?:please\s+)?(?:name|tell|give|list|show|write|translate|explain|describe|summari[sz]e|recommend|"
     r"suggest|calculate|compute|remind|define|compare|pick)\s+\w"  # a verb that opens a request
     r"|(?:해|알려|말해|보여|써|골라|추천해|찾아|계산해|설명해|번역해)\s?(?:줘|주세요|줄래|봐)[.!。\s]*$"
     r"|^(?:请|帮我|给我|告诉我)")
+_POLITE = re.compile(  # thanks, greetings and agreement: nothing of the person's world
+    r"(?i)^\W*(?:(?:thanks?|thank you|thx|hi|hello|hey|good (?:morning|night|evening)|bye|see you|ok(?:ay)?|sure|yes|"
+    r"yeah|yep|no|nope|lol|haha|ha|great|nice|cool|good idea|got it|noted|maybe|probably|true|right|so|and|oh|wow)\b\W*)+$"
+    r"|(?i:^\W*(?:thanks|thank you)\b)|고마워|고맙|감사|안녕|반가워|수고|谢谢|感谢|多谢|你好|早安|晚安|再见|辛苦")
+_TOLD_THING = re.compile(r"\d|(?<!^)\b[A-Z][a-z]")  # a number or a name mid-sentence tells something alone
 _STAMP = re.compile(f"{PASTED_LINE_START}(?:{GREETING}[,!]?\\s+[A-Z][a-z]+[,!.]\\s*)?")  # and the name greeted
 NOT_SPEAKERS = frozenset("user assistant ai bot system human note summary answer question example step".split())
 SPEAKER_LINES = 3  # a name at the start of this many lines is a speaker's, not a word that happens to lead one
@@ -56,6 +61,12 @@ def tells(sentence: str) -> bool:
     """Whether a sentence tells something of the person's world: a statement, not a question nor a request to the
     assistant ("Name one primary colour.", "추천해 줘", "请告诉我")."""
     return is_statement(sentence) and not _REQUEST.search(sentence.strip(" \t\"'“‘(*-"))
+
+
+def small_talk(sentence: str, words: set[str]) -> bool:
+    """Whether a sentence is only manners or a reaction (thanks, a greeting, "Probably lol.", "Good idea."): fewer
+    than two words of substance and no number or name."""
+    return bool(_POLITE.search(sentence.strip())) or (len(words) < 2 and not _TOLD_THING.search(sentence))
 
 
 def ends_asking(text: str) -> bool:
