@@ -91,6 +91,14 @@ def _korean(text: str, with_stems: bool) -> list[str]:
     return found
 
 
+@lru_cache(maxsize=CACHED_TEXTS)
+def korean_final_ending(text: str) -> str:
+    """The final ending a Korean sentence closes on ("갈까?" -> 까, "어머니" -> ''): what tells its mood, where a
+    noun that happens to end alike ("어머니", "나까") tells none."""
+    tokens = [(form, tag) for form, tag, _ in _korean_tokens(text) if not tag.startswith("S")]
+    return tokens[-1][0] if tokens and tokens[-1][1] in ("EF", "EC") else ""  # Kiwi tags a closing 니 either
+
+
 def korean_words(text: str) -> list[str]:
     """The Korean nouns and verb or adjective stems of a text, in order ("지우가 콩이랑 산책했어" -> 지우, 콩,
     산책): a word is found whatever particle or ending it was said with."""

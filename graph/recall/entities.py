@@ -12,6 +12,7 @@ from collections.abc import Container, Iterable, Sequence
 from graph.recall.fusion import fuse
 from graph.recall.relations import related
 from graph.request.words import GREETING, PASTED_LINE_START, STOP_WORDS
+from state.language.sentences import split_sentences
 from state.words import chinese_words, korean_nouns
 
 MAX_WORDS = 4  # a longer capitalized run is a heading or a shout, not a name
@@ -22,7 +23,6 @@ ENTITIES_PER_VECTOR = 8  # turns whose entities are stored per turn embedded, fo
 
 _CAPITALIZED = r"[A-Z][\w'’-]*"
 _RUN = re.compile(rf"{_CAPITALIZED}(?:(?:\s+(?:of|the|de|da|von|van))*\s+{_CAPITALIZED})*")
-_SENTENCE = re.compile(r"(?<=[.!?…])\s+|\n")
 _PASTED = re.compile(PASTED_LINE_START)
 _SURNAMES = ("김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진나지엄채원천방공현함변"
              "염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용")
@@ -89,8 +89,8 @@ def entities_of(text: str, known: Container[str] = frozenset()) -> frozenset[str
     found: set[str] = set()
     for line in text.splitlines():
         line = _PASTED.sub("", line, count=1)
-        for sentence in _SENTENCE.split(line):
-            found |= _english(sentence.strip(), known)
+        for sentence in split_sentences(line):
+            found |= _english(sentence, known)
         found |= _korean(line) | _chinese(line)
     return frozenset(_with_relations(found) - STOP_WORDS)
 

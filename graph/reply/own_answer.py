@@ -11,6 +11,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langgraph.config import get_stream_writer
 
 from graph.recall.quote_text import quote_language
+from state.language.questions import questions_in
 from state.texts import LANGUAGES, localized
 from state.turns import message_text
 
@@ -19,9 +20,6 @@ MODEL_NOTE = "model_note"  # the reply's metadata key: this reply told which mod
 _GREETING_ONLY = re.compile(r"^\W*(?:hello|hi|hey|good (?:morning|afternoon|evening)"
                             r"|안녕하세요|안녕|반가워요|반갑습니다|你好|您好|嗨|哈喽)(?:\s+there)?\W*$", re.IGNORECASE)
 _THANKS_ONLY = re.compile(r"^\W*(?:thanks|thank you|감사합니다|감사해요|고마워요|고마워|谢谢|多谢)\W*$", re.IGNORECASE)
-_ASKING = re.compile(r"[?？]|\b(?:what|when|where|who|which|why|how)\b|뭐|무엇|언제|어디|누구|왜|어떻게|알려"
-                     r"|什么|哪|谁|多少|怎么|为什么|吗|(?:니|나요|까요?|냐)\s*[.!~。]*\s*$",
-                     re.IGNORECASE | re.MULTILINE)
 
 
 _LATIN_LETTER = re.compile(r"[A-Za-z]")
@@ -51,7 +49,8 @@ def acknowledgement(message: str, language: str) -> str:
         return own_text(language, "reply_greeting")
     if _THANKS_ONLY.match(message):
         return own_text(language, "reply_thanks")
-    return own_text(language, "reply_unanswerable" if _ASKING.search(message) else "reply_acknowledged")
+    return own_text(language, "reply_unanswerable" if questions_in(message)
+                    else "reply_acknowledged")
 
 
 def note_given(transcript: Sequence[BaseMessage]) -> bool:

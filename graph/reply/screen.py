@@ -13,8 +13,8 @@ from graph.reply.copies import sentence_key
 from graph.reply.framing import before_marker
 from graph.reply.guard import StreamGuard
 from graph.reply.own_formats import quotes_like_the_app, without_markers
-from graph.reply.sentences import SentenceStream
 from graph.reply.sums import untrue_sum
+from state.language.sentences import SentenceStream
 
 
 @dataclass(frozen=True)

@@ -11,22 +11,11 @@ from graph.request.words import GREETING, PASTED_LINE_START
 from prompt.documents import render_documents
 from prompt.recall import render_recalled
 from state.chat_state import RequestFrame
+from state.language.questions import asks
+from state.language.sentences import split_sentences
 
 RECALL = "recall"
 DOCUMENTS = "documents"
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
-_KOREAN_ASKING = "뭐|무엇|무슨|언제|어디|누구|누가|몇|며칠|왜|어떻게|얼마|어느"  # what, when, where, who, how many
-_ASKS = re.compile(
-    r"[?？]|^\W*(what|when|where|who|which|why|how|remind me|do you remember|tell me)\b"
-    # Korean asks by its ending: -니, -냐, -까, -나요, -던가, -더라, a said thing asked again (-랬지, -댔지), or an
-    # asking word ending in -지, -야, -요, -데; and by asking to be told or reminded
-    r"|(?:니|냐|까|나요|가요|던가|더라|던데|는지|랬지|댔지|랬더라|댔더라)[.~!ㅋㅎ\s]*$"
-    rf"|(?:{_KOREAN_ASKING}).*(?:지|야|요|데|래|대|죠)[.~!ㅋㅎ\s]*$"
-    r"|(?:알려\s?줘|기억나|기억해|말해\s?줘)"
-    # Chinese asks by its particles and asking words
-    r"|[吗呢][。.!！~\s]*$|什么|哪|几|多少|谁|怎么|为什么|是不是|有没有",
-    re.IGNORECASE,
-)
 _TO_YOU = re.compile(r"\b(you|your|yours|you're|you've|ya)\b|당신|너는|너도|你", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"(?i:\b(i|my|me|mine|we|our|us|i'm|i've)\b)"
                            r"|(?<![가-힣])(?:내|나|저|제|우리)(?:가|는|도|의|랑|한테)?(?![가-힣])|我")
@@ -44,21 +33,20 @@ SLOW_READER_RECALL = 200  # tokens of recall a model reading ~100 prompt tokens 
 
 def _asking(text: str) -> list[str]:
     """The sentences of a message that ask something, but not about the assistant ("how are you?")."""
-    return [sentence for sentence in _SENTENCE_END.split(text or "")
-            if sentence.strip() and _ASKS.search(sentence) and not _TO_YOU.search(sentence)]
+    return [sentence for sentence in split_sentences(text or "") if asks(sentence) and not _TO_YOU.search(sentence)]
 
 
 def only_asks(text: str) -> bool:
     """Whether every sentence of a message asks something (a question put on its own, not one in passing)."""
-    sentences = [sentence for sentence in _SENTENCE_END.split(text or "") if sentence.strip()]
+    sentences = split_sentences(text or "")
     return bool(sentences) and len(_asking(text)) == len(sentences)
 
 
 def tells_about_self(text: str) -> bool:
     """Whether a message only tells something of the person ("My sister lives in Busan."): no sentence asks
     anything, of anyone, and one speaks in the first person."""
-    sentences = [sentence.strip() for sentence in _SENTENCE_END.split(text or "") if sentence.strip()]
-    return not any(_ASKS.search(sentence) for sentence in sentences) and \
+    sentences = split_sentences(text or "")
+    return not any(asks(sentence) for sentence in sentences) and \
         any(_FIRST_PERSON.search(sentence) for sentence in sentences)
 
 

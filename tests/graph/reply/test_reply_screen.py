@@ -8,8 +8,8 @@ from graph.recall.quote_text import quote_text
 from graph.recall.said import Line
 from graph.reply.own_formats import quotes_like_the_app, without_markers
 from graph.reply.screen import ReplyScreen, ScreenedStream
-from graph.reply.sentences import SentenceStream, sentences
 from graph.reply.sums import calculation_asked, untrue_sum
+from state.language.sentences import SentenceStream, sentences
 
 pytestmark = pytest.mark.unit
 

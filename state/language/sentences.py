@@ -1,8 +1,9 @@
-"""A reply cut into sentences as it streams, so each can be judged whole before it is shown: the same text gives
-the same sentences whether it arrives in one piece or in many."""
+"""Where a sentence ends, in English, Korean and Chinese, for every reader of text: a reply cut as it streams (the
+same text gives the same sentences whether it arrives in one piece or in many), a turn's lines for recall and
+quotes, a summary's sentences, a message's questions."""
 
 CLOSED_BY_ITSELF = "。！？\n"  # ends a sentence wherever it stands
-CLOSED_BY_SPACE = ".!?"  # ends a sentence only before a space ("3.4" and "?!" do not)
+CLOSED_BY_SPACE = ".!?…"  # ends a sentence only before a space ("3.4" and "?!" do not)
 
 
 def _sentence_ends(text: str) -> list[int]:
@@ -53,3 +54,8 @@ def sentences(text: str) -> list[str]:
     """A whole text's sentences, as a stream of it would give them."""
     stream = SentenceStream()
     return stream.feed(text) + stream.flush()
+
+
+def split_sentences(text: str) -> list[str]:
+    """A whole text's sentences without the spaces around them, empty ones left out."""
+    return [sentence.strip() for sentence in sentences(text) if sentence.strip()]

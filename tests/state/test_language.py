@@ -1,0 +1,57 @@
+"""The language layer's sentences and questions, in English, Korean and Chinese."""
+
+import pytest
+
+from state.language.questions import asks, is_question, is_request, last_question, questions_in, tells
+from state.language.sentences import split_sentences
+
+pytestmark = pytest.mark.unit
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("My sister lives in Busan. She is 31! Is that old?", ["My sister lives in Busan.", "She is 31!", "Is that old?"]),
+    ("It costs 3.5 euros. Fine", ["It costs 3.5 euros.", "Fine"]),
+    ("제주도에 가요. 언제 갈까? 다음 주!", ["제주도에 가요.", "언제 갈까?", "다음 주!"]),
+    ("我去成都了。住了四晚！你呢？", ["我去成都了。", "住了四晚！", "你呢？"]),
+    ("first line\nsecond line", ["first line", "second line"]),
+    ('She said "I am tired. Very." Then she left.', ['She said "I am tired. Very."', "Then she left."]),
+    ("Well… I think so", ["Well…", "I think so"]),
+    ("", []),
+])
+def test_sentences_end_where_a_person_ends_them(text: str, expected: list[str]) -> None:
+    assert split_sentences(text) == expected
+
+
+@pytest.mark.parametrize("sentence", [
+    "Where did we eat last Friday?", "where did we eat last friday", "Who is looking after my cat",
+    "콩이 누가 봐줘", "회의가 몇 시였더라", "회의가 몇 시였더라.", "다음 회의는 언제야", "예산이 얼마였지",
+    "他是谁呢", "你去哪儿", "这趟一共准备花多少钱？", "你吃饭了吗", "你吃饭了吗。",
+])
+def test_questions_with_or_without_a_mark(sentence: str) -> None:
+    assert is_question(sentence)
+    assert not tells(sentence)
+
+
+@pytest.mark.parametrize("sentence", [
+    "I know what you mean.", "My dog is called Kongi.", "What a day!", "제주도에 가요.", "콩이는 지우가 봐줘요.",
+    "我不知道吃什么好。", "我住在成都。", "The meeting is on Thursday at 3 pm", "언제든 연락해",
+])
+def test_statements_are_not_questions(sentence: str) -> None:
+    assert not is_question(sentence)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Name one primary colour.", "맛집 추천해 줘", "请告诉我他的名字", "Tell me a joke",
+])
+def test_requests_to_the_assistant_ask_but_tell_nothing(sentence: str) -> None:
+    assert is_request(sentence)
+    assert asks(sentence)
+    assert not tells(sentence)
+
+
+def test_the_questions_of_a_text_and_the_one_it_ends_on() -> None:
+    text = "We went to Jeju. Where did we stay?\nIt was lovely. 다음엔 어디 갈까?"
+    assert questions_in(text) == ["Where did we stay?", "다음엔 어디 갈까?"]
+    assert last_question(text) == "다음엔 어디 갈까?"
+    assert last_question("Where did we stay? It was lovely.") == ""
+    assert last_question("") == ""
