@@ -103,7 +103,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     model = "scripted model" if args.scripted else "bundled model"
     print(f"Answers shown, {Path(args.data).name}, {len(rows)} questions, {model}: answer in the reply "
           f"{sum(r[0] for r in rows) / count:.1%} (in the model's own text {sum(r[1] for r in rows) / count:.1%}); "
-          f"led by a quote {sum(r[3] for r in rows) / count:.1%}; framing or a notice "
+          f"led by a quote {sum(r[3] for r in rows) / count:.1%}; a wrong quote (led by one lacking the answer) "
+          f"{sum(r[6] for r in rows) / count:.1%}; framing or a notice "
           f"{sum(r[2] for r in rows) / count:.1%}; failed {sum(r[4] for r in rows)}; "
           f"seconds p50 {seconds[len(seconds) // 2] if seconds else 0:.1f}")
 

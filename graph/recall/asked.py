@@ -19,22 +19,24 @@ class Kind:
     name: str
     asks: re.Pattern[str]
     tells: re.Pattern[str] | None  # None: told by a name (see `names_someone`)
+    required: bool = True  # no sentence without it answers (a day, a name, a number); else it only counts for one
 
 
 KINDS = (  # the first that matches the question's form is what it asks for
     Kind("often", re.compile(r"(?i)\bhow often\b|얼마나 자주|몇 번|多久一次|多常|几次"),
          re.compile(rf"(?i)\b{_NUMBER_WORD} times? (?:a|an|per|each|every) \w+|\b(?:once|twice)\b|\bevery "
                     r"(?:day|week|month|year|morning|night|weekend|\w+day)\b|\b(?:daily|weekly|monthly)\b"
-                    r"|매일|매주|매달|[일주달]에 \S+ ?번|마다|每天|每周|每个?月|每次|[一两三四五六七八九十几]次")),
+                    r"|매일|매주|매달|[일주달]에 \S+ ?번|마다|每天|每周|每个?月|每次|[一两三四五六七八九十几]次"),
+         required=False),
     Kind("long", re.compile(r"(?i)\bhow long\b|\bfor how long\b|얼마나 오래|몇 년|多久|多长时间"),
          re.compile(rf"(?i)\b{_NUMBER_WORD} (?:minutes?|hours?|days?|weeks?|months?|years?|decades?)\b"
-                    rf"|\d+ ?(?:분|시간|일|주|개월|달|년)|{_CJK_DIGIT}+ ?(?:分钟|小时|天|周|个月|年)")),
+                    rf"|\d+ ?(?:분|시간|일|주|개월|달|년)|{_CJK_DIGIT}+ ?(?:分钟|小时|天|周|个月|年)"), required=False),
     Kind("when", re.compile(r"(?i)\bwhen\b|\bwhat (?:date|day|time)\b|\bwhich (?:date|day)\b|언제|며칠|몇 ?월|"
                             r"몇 ?시|날짜|무슨 요일|什么时候|哪天|哪一天|几号|几月|几点|星期几|日期"),
          re.compile(rf"(?i)\b{_MONTHS} \d|\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? {_MONTHS}|\b{_WEEKDAYS}\b|"
                     r"\b\d{1,2}[/.]\d{1,2}\b|\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b|\b(?:tomorrow|tonight|next week)\b|"
                     rf"\d+ ?[월일시]|[월화수목금토일]요일|내일|모레|다음 ?주|{_CJK_DIGIT}+ ?[月号日点]|"
-                    r"(?:周|星期)[一二三四五六日天]|明天|后天|下周")),
+                    r"周[一二三四五六日]|星期[一二三四五六日天]|明天|后天|下周")),
     Kind("amount", re.compile(r"(?i)\bhow (?:much|many|heavy|old|far|big|tall)\b|\bwhat(?:'s| is)? the price\b|"
                               r"\bweigh|얼마|몇|多少|多重|多大|几"),
          re.compile(r"\d|(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred|"
@@ -42,9 +44,9 @@ KINDS = (  # the first that matches the question's form is what it asks for
     Kind("who", re.compile(r"(?i)\bwho(?:'s|se|m)?\b|누구|누가|谁"), None),
 )
 _NAME = re.compile(r"[A-Z][\w'.-]*")
-_HONORIFIC = re.compile(r"[가-힣]{1,3} ?(?:씨|님|선생|원장|사장|소장|반장|언니|오빠|누나|형)|[가-힣]{2,3}(?:이랑|이가|이는|이한테)|"
-                        r"(?:小|老|阿)[\u4e00-\u9fff]|[\u4e00-\u9fff](?:师傅|医生|老师|总|姐|哥)|"
-                        r"[\u4e00-\u9fff]{2}(?:说|是|跟|和|给|帮)")
+_HONORIFIC = re.compile(r"[가-힣]{1,3} ?(?:씨|님|선생|원장|사장|소장|반장|언니|오빠|누나|형)|"
+                        r"[가-힣]{2,3}(?:이랑|이가|이는|이한테)|"
+                        r"(?:小|老|阿)[\u4e00-\u9fff]|[\u4e00-\u9fff](?:师傅|医生|老师|总|姐|哥)")
 
 
 def kind_asked(question: str) -> Kind | None:

@@ -8,28 +8,29 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from graph.recall.asked import Kind, asks_latest, kind_asked, tells_kind
-from graph.recall.closeness import sentence_closeness, spread_of
+import numpy as np
+
+from graph.recall.asked import asks_latest, kind_asked, tells_kind
 from graph.recall.dates import date_asked, parse_day, without_dates
 from graph.recall.quote_text import answer_text, quote_language, quote_text
 from graph.recall.said import Line, is_statement, said_lines, sentences_of, small_talk, tells
 from graph.recall.stems import stems
+from state.words import chinese_words, korean_words
 
 TURN_SHARE = 0.3  # a sentence in a turn about the question's other words is likelier the answer
 RANK_WEIGHT = 5.0  # recall's own ranking (words, meaning, dates fused) counts as much as a rare shared word
 SPEAKER_WEIGHT = 1.0  # the question names who said it
 DAY_WEIGHT = 1.0  # the question names the day it was said on, or the week before
 MEANING_WEIGHT = 3.0  # a line one spread closer in meaning to the question than the others counts as a rare word
+MEANING_NOISE = 0.03  # cosines closer than this tell lines apart by chance: the spread is never taken as smaller
 ANSWERED_SHARE = 1.0  # a line's first sentence answers the question asked right before it: as if it said its words
 KIND_WEIGHT = 2.0  # a sentence that tells what the question asks for (how often: "three times a week")
 MEANING_ALONE = 1.0  # a sentence no word of the question is in is a candidate this many spreads closer in meaning
-LATEST_WEIGHT = 2.0  # a question about the value now prefers what was said last
-MEANING_SHOWN = 1.0  # the best is shown when this many spreads closer in meaning than the rest...
-WORDS_SHOWN = 2  # ...or when it shares this many of the question's words
-SENTENCES_MEASURED = 12  # the best candidates measured in meaning sentence by sentence
+LATEST_SHARE = 0.7  # a question about the value now: of the lines scoring this close to the best, the last said
+MEANING_SHOWN = 0.75  # the best is shown when this many spreads closer in meaning than the lines' mean...
+WORDS_SHOWN = 0.6  # ...or when it shares this share of the question's words
 SECOND_SHARE = 0.6  # a second turn is quoted when it scores this close to the best
 MAX_QUOTES = 2
-DEBUG: list = []  # XXX
 MAX_QUOTE_CHARS = 400
 _NAME = re.compile(r"[A-Za-z][\w'-]*")
 _QUOTED = re.compile(r'["“]([^"”]+)["”]')  # the words quoted, without the framing around them
@@ -54,8 +55,9 @@ def question_words(question: str) -> tuple[set[str], set[str]]:
 
 
 def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list[Quote]:
-    """The statements that answer the question best, at most two from different turns; none when the best is far
-    from the question in meaning and shares too few of its words, or cannot tell what it asks for (a day, a name)."""
+    """The statements that answer the question best, at most two from different turns; none when what may be
+    quoted holds too few of the question's words besides names (two; one for a question of two)."""
+    asked = date_asked(question)
     wanted, names = question_words(question)
     content = wanted - names or wanted
     lines = said_lines(recalled, documents)
@@ -63,27 +65,43 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     about: dict[tuple[int, str], set[str]] = {}  # what each turn (or document) is about: all its quotable words
     for line, _, words in said:
         about.setdefault((line.turn, line.title), set()).update(words)
-    sentences = [(line, at, words) for line, at, words in said if tells(line.sentences[at])
-                 and not small_talk(line.sentences[at], words)]
-    if not content or not sentences:
-        return []
-    scale = spread_of([line.meaning for line in {id(line): line for line, _, _ in sentences}.values()
-                       if line.meaning is not None])
-    candidates = _Candidates(question, content, names, about, [words for _, _, words in sentences])
-    scored = [entry for line, at, words in sentences if (entry := candidates.scored(line, at, words, scale))]
+    told = [(line, at, words) for line, at, words in said if tells(line.sentences[at])
+            and not small_talk(line.sentences[at], words)]
+    closer = _closer_in_meaning([line for line, _, _ in told])
+    written = stems(without_dates(question), glossed=False) - names or content  # its ideas once, not a gloss;
+    # a date it names picks when a line was said, so what was said need not hold it
+    if not content or (len(content & set().union(*about.values())) < max(1, min(2, len(written) - 1))
+                       and max(closer.values(), default=0.0) < MEANING_ALONE):
+        return []  # most of what the question is about was never said, nor anything close to it in meaning
+    kind, now = kind_asked(question), asks_latest(question)
+    sentences = [(line, at, words) for line, at, words in told  # a question for a day, a name or a number
+                 if not kind or not kind.required or tells_kind(kind, line.sentences[at], question)]
+    weight = _rarity(content, [words for _, _, words in sentences])
+    scored = []
+    for line, at, words in sentences:
+        answered = content & stems(line.answers) if at == 0 and line.answers else set()
+        if not content & words and not answered and closer.get(id(line), 0.0) < MEANING_ALONE:
+            continue  # no word of the question, nor close in meaning
+        score = sum(weight[w] for w in content & words) + TURN_SHARE * sum(
+            weight[w] for w in content & about[(line.turn, line.title)]) + RANK_WEIGHT / (line.rank + 1)
+        score += ANSWERED_SHARE * sum(weight.get(w, 0.0) for w in answered - words)
+        score += KIND_WEIGHT if kind and tells_kind(kind, line.sentences[at], question) else 0.0
+        if line.speaker and names:
+            score += SPEAKER_WEIGHT if line.speaker.lower() in names else -SPEAKER_WEIGHT
+        day = parse_day(line.date) if asked else None
+        score += DAY_WEIGHT if day and asked and asked.covers(day) else 0.0
+        score += MEANING_WEIGHT * closer.get(id(line), 0.0)
+        scored.append((score, -line.rank, line, at, len(content & words)))
     scored.sort(key=lambda entry: entry[:2], reverse=True)
-    if scale:  # the best few measured again sentence by sentence
-        top = scored[:SENTENCES_MEASURED]
-        closeness = sentence_closeness(question, [line.sentences[at] for _, _, line, at, _, _ in top], scale)
-        scored = [(score + MEANING_WEIGHT * (closer - near), rank, line, at, shared, closer)
-                  for score, rank, line, at, shared, near in top
-                  for closer in [max(near, closeness.get(line.sentences[at], near))]]
-        scored.sort(key=lambda entry: entry[:2], reverse=True)
-    DEBUG[:] = [scored, {}]  # XXX
-    if not scored or not _answers(question, scored[0], candidates.kind):
-        return []
+    if now and scored:  # the value as it stands now: the last said of those that answer about as well
+        latest = max((entry for entry in scored if entry[0] >= LATEST_SHARE * scored[0][0]), key=lambda e: e[2].turn)
+        scored.remove(latest)
+        scored.insert(0, latest)
+    best = scored[0][2] if scored else None
+    if best is None or not _near(best, len(content & about[(best.turn, best.title)]), closer, len(content)):
+        return []  # far from the question in meaning and sharing few of its words: better nothing than a wrong quote
     chosen: list[Quote] = []
-    for score, _, line, at, shared, _ in scored:
+    for score, _, line, at, shared in scored:
         if len(chosen) == MAX_QUOTES or (chosen and score < SECOND_SHARE * scored[0][0]):
             break
         if chosen and (shared < min(2, len(content)) or
@@ -95,49 +113,24 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     return chosen
 
 
-Scored = tuple[float, int, Line, int, int, float]  # score, minus recall's rank, line, sentence, words shared, meaning
+def _near(line: Line, shared: int, closer: dict[int, float], asked: int) -> bool:
+    """Whether the best sentence is near enough the question to be shown: closer in meaning than most of what was
+    said, or its turn sharing most of the question's words; only words decide where recall measured no meaning."""
+    if not closer:
+        return True
+    return closer.get(id(line), 0.0) >= MEANING_SHOWN or shared >= WORDS_SHOWN * asked
 
 
-class _Candidates:
-    """How each sentence that may answer a question scores: the question's rarer words it and its turn share,
-    recall's rank, its closeness in meaning, whether it tells the kind of thing asked, the speaker and day named,
-    and for a question about the value now, how late it was said."""
-
-    def __init__(self, question: str, content: set[str], names: set[str], about: dict[tuple[int, str], set[str]],
-                 said: Sequence[set[str]]) -> None:
-        self.question, self.content, self.names, self.about = question, content, names, about
-        self.weight = _rarity(content, said)
-        self.kind, self.now, self.asked = kind_asked(question), asks_latest(question), date_asked(question)
-        self.latest = max((turn for turn, _ in about), default=0) or 1
-
-    def scored(self, line: Line, at: int, words: set[str], scale: tuple[float, float] | None) -> Scored | None:
-        """The sentence's score; None when it shares no word with the question nor comes close in meaning."""
-        content, weight, sentence = self.content, self.weight, line.sentences[at]
-        answered = content & stems(line.answers) if at == 0 and line.answers else set()
-        near = (line.meaning - scale[0]) / scale[1] if scale and line.meaning is not None else 0.0
-        if not content & words and not answered and near < MEANING_ALONE:
-            return None
-        score = sum(weight[w] for w in content & words) + TURN_SHARE * sum(
-            weight[w] for w in content & self.about[(line.turn, line.title)]) + RANK_WEIGHT / (line.rank + 1)
-        score += ANSWERED_SHARE * sum(weight.get(w, 0.0) for w in answered - words)
-        if self.kind and not tells_kind(self.kind, sentence, self.question):
-            return None  # a question for a day, a name or a number is not answered without one
-        score += KIND_WEIGHT if self.kind else 0.0
-        if line.speaker and self.names:
-            score += SPEAKER_WEIGHT if line.speaker.lower() in self.names else -SPEAKER_WEIGHT
-        day = parse_day(line.date) if self.asked else None
-        score += DAY_WEIGHT if day and self.asked and self.asked.covers(day) else 0.0
-        score += MEANING_WEIGHT * near + (LATEST_WEIGHT * line.turn / self.latest if self.now else 0.0)
-        return score, -line.rank, line, at, len(content & words), near
-
-
-def _answers(question: str, best: Scored, kind: Kind | None) -> bool:
-    """Whether the best sentence may be shown: it tells what the question asks for, and it is close to the
-    question in meaning or shares enough of its words."""
-    _, _, line, at, shared, near = best
-    if kind and not tells_kind(kind, line.sentences[at], question):
-        return False
-    return near >= MEANING_SHOWN or shared >= WORDS_SHOWN
+def _closer_in_meaning(lines: Sequence[Line]) -> dict[int, float]:
+    """How much closer in meaning to the question each line is than the lines beside it, in spreads (by the
+    line's identity; a spread is at least the noise, so two lines a hair apart are not one spread apart); none
+    where recall measured no meaning."""
+    measured = {id(line): line.meaning for line in lines if line.meaning is not None}
+    if len(measured) < 2:
+        return {}
+    scores = np.array(list(measured.values()))
+    spread = max(float(scores.std()), MEANING_NOISE)
+    return {key: (value - float(scores.mean())) / spread for key, value in measured.items()}
 
 
 def _rarity(words: set[str], said: Sequence[set[str]]) -> dict[str, float]:
@@ -191,9 +184,13 @@ def memory_lead(question: str, recalled: Sequence[dict], documents: Sequence[dic
 
 def answers_itself(question: str, sentence: str) -> bool:
     """Whether a statement tells what the question lacks (a number or a name it does not give; in Korean or
-    Chinese, any word), so the sentence after it is not needed."""
+    Chinese, the day, name or number asked for, or any word beside two of the question's), so the sentence after
+    it is not needed."""
     if re.search(r"[가-힣\u4e00-\u9fff]", sentence):
-        return bool(stems(sentence) - stems(question))
+        kind = kind_asked(question)
+        if kind and kind.required:
+            return tells_kind(kind, sentence, question) and bool(stems(sentence) - stems(question))
+        return bool(stems(sentence) - stems(question)) and len(_whole(sentence) & _whole(question)) >= 2
     told = _claims(sentence) - _claims(question) - {word.lower() for word in _NAME.findall(question)}
     return bool(told if _WHEN.search(question) else told - _DAYS)
 
@@ -202,6 +199,11 @@ _NUMBER = re.compile(r"\d[\d,.:]*")
 _PRONOUN = re.compile(r"I(?:'\w+)?$")  # I, I'm, I've: no name
 _WHEN = re.compile(r"(?i)\b(?:when|what day|what time|which day)\b")
 _DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow".split())
+
+
+def _whole(text: str) -> set[str]:
+    """A Korean or Chinese text's words as written, not their pieces: a name shared says little of the subject."""
+    return set(korean_words(text)) | set(chinese_words(text, with_parts=False))
 
 
 def _claims(text: str) -> set[str]:
