@@ -19,8 +19,10 @@ from bench import (
     recall_probe,
     reply_first,
     scale_out,
+    search_cost,
     stress,
     summary_quality,
+    sums_in_words,
     tool_bounds,
     tool_questions,
 )
@@ -42,6 +44,8 @@ if __name__ == "__main__":
     print()
     tool_questions.main(["--bundled"])
     print()
+    sums_in_words.main([])
+    print()
     document_limits.main()
     print()
     tool_bounds.main()
@@ -55,6 +59,8 @@ if __name__ == "__main__":
     reply_first.main([])
     print()
     leaks.main()
+    print()
+    search_cost.main([])
     print()
     locomo.main([])  # only with LoCoMo data (not in the repository): ../shared/data/locomo-dev
     print()

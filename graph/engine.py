@@ -39,7 +39,7 @@ from graph.policies import POLICIES
 from graph.recall.embeddings import warm_up
 from graph.recall.index import RecallIndex
 from graph.request.tokens import count_message as count_message_tokens
-from graph.request.words import query_words
+from graph.request.words import search_words
 from graph.session.access import SessionNotFound, check_existing, check_owner, owner_key
 from graph.session.handle import Session
 from graph.session.inputs import clean_user_text, validate_session_id
@@ -142,7 +142,7 @@ class Engine:
 
     def search(self, query: str, limit: int = 20, owner: str | None = None) -> list[dict]:
         """Turns of every session of `owner` that match `query`: session_id, title, turn, day, highlighted snippet."""
-        return self.storage.search_turns(query_words(query), limit, self.owner_key(owner))
+        return self.storage.search_turns(search_words(query), limit, self.owner_key(owner))
 
     def session(self, session_id: str | None = None, owner: str | None = None) -> Session:
         """The session with this id (a new id when None) of `owner` (None: the single-person default), created

@@ -5,6 +5,7 @@ import re
 import unicodedata
 
 from graph.intent import phrases
+from graph.intent.said_sums import SaidSum, said_sum
 
 MAX_QUESTION_CHARS = 200
 
@@ -79,6 +80,14 @@ def _candidates(text: str) -> list[str]:
     return list(dict.fromkeys([text, bare, *clauses]))
 
 
+def worded_sum(text: str) -> SaidSum | None:
+    """The sum a message says in words ("12만원씩 3명이면 얼마야?"), read from the whole message, then without its
+    greeting, then from each of its sentences; None when it says none."""
+    if len(text) > MAX_QUESTION_CHARS:
+        return None
+    return next((found for candidate in _candidates(_normalise(text)) if (found := said_sum(candidate))), None)
+
+
 def detect_tool_call(text: str) -> dict | None:
     """The tool call a tool-calling model would make for this question, or None when none clearly fits."""
     if len(text) > MAX_QUESTION_CHARS:
@@ -88,6 +97,8 @@ def detect_tool_call(text: str) -> dict | None:
         expression = _expression(candidate)
         if expression is not None:
             return {"name": "calculator", "args": {"expression": expression}}
+    if (worded := worded_sum(text)) is not None:
+        return {"name": "calculator", "args": {"expression": worded.expression}}
     if any(_asks_datetime(candidate) for candidate in candidates):
         return {"name": "get_current_datetime", "args": {}}
     return None

@@ -56,11 +56,13 @@ def mentions_documents(text: str, titles: Iterable[str]) -> bool:
 
 
 def classify(text: str, has_documents: bool, matches_documents: bool) -> Route:
-    """Greetings and thanks take the fast path; questions about the documents take rag."""
-    if has_documents and matches_documents:
+    """Greetings and thanks take the fast path; questions about the documents take rag, but a calculation or the
+    clock is the tools' whatever the documents say ("12만원씩 3명이면 얼마야?" beside a file with prices)."""
+    tool = detect_tool_call(text)
+    if has_documents and matches_documents and tool is None:
         return "rag"
     if len(text) <= CASUAL_MAX_CHARS and _CASUAL.match(text) and not re.search(r"\d", text) \
-            and detect_tool_call(text) is None:  # "你好，现在几点了？" opens with a greeting but asks the clock
+            and tool is None:  # "你好，现在几点了？" opens with a greeting but asks the clock
         return "casual"
     return "agent"
 

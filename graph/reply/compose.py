@@ -12,6 +12,7 @@ from graph.recall.quote import led_by_quote, memory_lead
 from graph.recall.records import turn_record
 from graph.reply.check import turn_check
 from graph.reply.checked import Ask, checked_reply, clean_reply
+from graph.reply.claims import grounds_of
 from graph.reply.guard import StreamGuard
 from graph.reply.own_answer import acknowledged_if_empty, language_beyond_model, own_answer
 from graph.reply.screen import ReplyScreen, screened
@@ -77,7 +78,8 @@ def lead_of(request: ReplyRequest, rules: ReplyRules, question: str) -> tuple[st
     """The lines the product writes before the model, and whether they are the tools' results: those results (a
     model that cannot call tools), else the person's own words answering a question about something said or a
     document (a model that cannot read its memory); empty when neither applies."""
-    if rules.textual_tools and (results := result_lead(extract_current_turn(request.state.get("messages", [])))):
+    turn = extract_current_turn(request.state.get("messages", []))
+    if rules.textual_tools and (results := result_lead(turn, request.language)):
         return results, True
     documents = request.documents
     if not rules.quotes_memory or not (request.reach >= ASKS_BACK_REACH or bool(documents and request.reach)):
@@ -111,7 +113,8 @@ def screen_of(request: ReplyRequest, rules: ReplyRules) -> ReplyScreen | None:
     if not rules.quotes_memory:
         return None
     transcript = request.state.get("messages", [])
-    return ReplyScreen(calculation_asked(latest_user_text(request.state), extract_current_turn(transcript)))
+    question = latest_user_text(request.state)
+    return ReplyScreen(calculation_asked(question, extract_current_turn(transcript)), grounds_of(question, transcript))
 
 
 def cited(response: AIMessage, request: ReplyRequest) -> AIMessage:

@@ -3,18 +3,24 @@ sentence as it streams: no sum nobody asked for or the calculator contradicts (`
 the app's own format nor the app's markers (`graph.reply.own_formats`), no sentence said twice. The page and the
 saved reply get the same sentences."""
 
+import re
 from dataclasses import dataclass
 
 from langchain_core.messages import AIMessage
 
 from graph.reply.check import ReplyCheck
+from graph.reply.claims import Grounds
 from graph.reply.clean_text import clean_model_text
 from graph.reply.copies import sentence_key
 from graph.reply.framing import before_marker
 from graph.reply.guard import StreamGuard
 from graph.reply.own_formats import quotes_like_the_app, without_markers
 from graph.reply.sums import untrue_sum
-from state.language.sentences import SentenceStream
+from graph.request.words import SPEAKER
+from state.language.sentences import CLOSED_BY_ITSELF, CLOSED_BY_SPACE, SentenceStream
+
+_CLOSING = CLOSED_BY_ITSELF + CLOSED_BY_SPACE + "\"”’)]*~:"  # what ends a sentence or a line of its own
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s")
 
 
 @dataclass(frozen=True)
@@ -22,13 +28,17 @@ class ReplyScreen:
     """The rules one turn's model text is shown by."""
 
     calculation_asked: bool
+    grounds: Grounds | None = None  # what the chat has had, which a sentence must not claim beyond
 
-    def shown(self, sentence: str) -> str:
-        """The sentence as it may be shown (without the app's markers), or "" when it may not."""
+    def shown(self, sentence: str, relayed: bool = False) -> str:
+        """The sentence as it may be shown (without the app's markers), or "" when it may not; one of a line that
+        relays a named speaker ("John: ...") tells what that speaker said, no claim of the model's own."""
         kept = without_markers(sentence)
         if not kept.strip():
             return kept if kept == sentence else ""
         if quotes_like_the_app(kept) or untrue_sum(kept, self.calculation_asked):
+            return ""
+        if self.grounds is not None and not relayed and self.grounds.unfounded(kept):
             return ""
         return kept
 
@@ -47,20 +57,30 @@ class ScreenedStream:
         self.sentences = SentenceStream()
         self.said: set[str] = set()
         self.text = ""  # everything passed on
+        self.line_start = True  # the next sentence opens a line
+        self.relaying = False  # the line being read opens with a named speaker
 
     def feed(self, chunk: str) -> str:
         """What of `chunk`, with what came before it, is complete and may be shown."""
         return self._shown(self.sentences.feed(chunk))
 
     def flush(self) -> str:
-        """What of the reply's last sentence may be shown, once the reply has ended."""
-        return self._shown(self.sentences.flush())
+        """What of the reply's last sentence may be shown, once the reply has ended: none of one cut off mid-way
+        (the model ran out of tokens) after a whole one, so the reply ends at its last whole sentence."""
+        rest = self.sentences.flush()
+        opens_line = self.line_start and bool(rest) and bool(SPEAKER.match(rest[0].lstrip()))
+        cut = rest and self.text and not (self.relaying and not self.line_start) and not opens_line \
+            and not rest[0].rstrip().endswith(tuple(_CLOSING)) and not _LIST_ITEM.match(rest[0])
+        return "" if cut else self._shown(rest)
 
     def _shown(self, complete: list[str]) -> str:
         """The sentences that may be shown, the reply's first without the spaces before it."""
         out = ""
         for sentence in complete:
-            kept = self.screen.shown(sentence)
+            if self.line_start:
+                self.relaying = bool(SPEAKER.match(sentence.lstrip()))
+            self.line_start = sentence.endswith("\n")
+            kept = self.screen.shown(sentence, self.relaying)
             key = sentence_key(kept)
             if key and key in self.said:
                 continue

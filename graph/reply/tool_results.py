@@ -3,8 +3,9 @@
 import re
 from collections.abc import Sequence
 
-from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
+from graph.intent.detect import worded_sum
 from state.turns import message_text
 
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
@@ -35,11 +36,15 @@ def with_result(reply: str, tool: str, result: str) -> str:
     return f"{reply.rstrip()} ({tool}: {result})".strip()
 
 
-def result_lead(turn: Sequence[BaseMessage]) -> str:
-    """The turn's tool results as the sentence a reply opens with (`17 * 23 = 391.`), so the right number
-    comes before anything a small model writes; empty when no tool succeeded."""
+def result_lead(turn: Sequence[BaseMessage], language: str = "en") -> str:
+    """The turn's tool results as the sentence a reply opens with (`17 * 23 = 391.`; a sum said in words as the
+    person wrote it, `12만원 × 3 = 36만원 (360,000원).`), so the right number comes before anything a small model
+    writes, ended in the page's language; empty when no tool succeeded."""
     calls: dict[str | None, dict] = {call["id"]: dict(call["args"]) for message in turn
                                      if isinstance(message, AIMessage) for call in message.tool_calls}
+    question = next((message_text(m) for m in turn if isinstance(m, HumanMessage)), "")
+    worded = worded_sum(question) if question else None
+    full_stop = "。" if language == "zh" else "."
     leads = []
     for message in turn:
         if not isinstance(message, ToolMessage):
@@ -48,8 +53,11 @@ def result_lead(turn: Sequence[BaseMessage]) -> str:
         if not result or result.startswith("Error:"):
             continue
         expression = calls.get(message.tool_call_id, {}).get("expression")
+        if message.name == "calculator" and worded is not None and expression == worded.expression:
+            leads.append(worded.stated(result))
+            continue
         lead = f"{expression} = {result}" if message.name == "calculator" and expression else result
-        leads.append(lead if lead.endswith((".", "!", "?")) else lead + ".")
+        leads.append(lead if lead.endswith((".", "!", "?", "。")) else lead + full_stop)
     return " ".join(leads)
 
 

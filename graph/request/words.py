@@ -3,7 +3,7 @@ Korean and Chinese segmented as the index stores them."""
 
 import re
 
-from state.words import is_glued, words
+from state.words import chinese_words, is_glued, words
 
 STOP_WORDS = frozenset("""
 a an and are as at be been but by can could did do does for from had has have he her his how i if in into
@@ -17,6 +17,7 @@ some any all one get got know think want said say says yes okay ok thanks thank 
 啥 着 来着 干什么 哪个 哪些 哪行 几号 几月 咋 怎样 怎么样 当初 现在 这次 平时 以前
 """.split())
 
+_HAN_CHARACTER = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _PASTED_DATE = r"^\s*(?:\[[^\]]{1,40}\]\s*)?"
 _NAME = r"[A-Z][\w'-]{0,20}"
 PASTED_LINE_START = f"{_PASTED_DATE}(?:{_NAME}(?: {_NAME})?:\\s+)?"  # a pasted line's date and speaker
@@ -29,3 +30,10 @@ def query_words(text: str) -> list[str]:
     """The informative words of a message: lower-cased, stop words and one-letter English words left out (a
     one-syllable Korean noun or a Chinese character is a word: 콩, 周)."""
     return sorted({word for word in words(text) if len(word) > 1 or is_glued(word)} - STOP_WORDS)
+
+
+def search_words(text: str) -> list[str]:
+    """The words a search across chats looks for: the informative words, without the single characters of a
+    longer Chinese word (成都 finds 去成都的, not every turn with a 都); a character said as a word stays (周)."""
+    said = set(chinese_words(text, with_parts=False))
+    return [word for word in query_words(text) if len(word) > 1 or word in said or not _HAN_CHARACTER.match(word)]

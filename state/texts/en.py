@@ -188,6 +188,9 @@ ENGINE = {
     "summary_assistant": "Assistant",
     "tool_calculator": "Calculator",
     "tool_get_current_datetime": "Clock",
+    # what the clock tells: the date, the weekday and the time, as each language writes them
+    "clock_reading": "{date} {time} {zone} ({weekday})",
+    "weekday_names": "Monday,Tuesday,Wednesday,Thursday,Friday,Saturday,Sunday",
     "setting_not_text": "The setting {name} must be text, not {given}.",
     "setting_not_switch": "The setting {name} must be true or false, not {given}.",
     "setting_not_number": "The setting {name} must be a number, not {given}.",

@@ -179,6 +179,8 @@ ENGINE = {
     "summary_assistant": "어시스턴트",
     "tool_calculator": "계산기",
     "tool_get_current_datetime": "시계",
+    "clock_reading": "{date} ({weekday}) {time} {zone}",
+    "weekday_names": "월요일,화요일,수요일,목요일,금요일,토요일,일요일",
     "setting_not_text": "설정 {name}은(는) 텍스트여야 합니다. {given}은(는) 받을 수 없습니다.",
     "setting_not_switch": "설정 {name}은(는) 참 또는 거짓이어야 합니다. {given}은(는) 받을 수 없습니다.",
     "setting_not_number": "설정 {name}은(는) 숫자여야 합니다. {given}은(는) 받을 수 없습니다.",

@@ -173,6 +173,8 @@ ENGINE = {
     "summary_assistant": "助手",
     "tool_calculator": "计算器",
     "tool_get_current_datetime": "时钟",
+    "clock_reading": "{date} {weekday} {time} {zone}",
+    "weekday_names": "星期一,星期二,星期三,星期四,星期五,星期六,星期日",
     "setting_not_text": "设置 {name} 必须是文本，不能是 {given}。",
     "setting_not_switch": "设置 {name} 必须是 true 或 false，不能是 {given}。",
     "setting_not_number": "设置 {name} 必须是数字，不能是 {given}。",

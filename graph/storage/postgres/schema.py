@@ -14,7 +14,7 @@ import psycopg
 from psycopg.rows import tuple_row
 
 from graph.storage.postgres.ranking import NON_ASCII
-from graph.storage.postgres.word_index import fill_chunk_words, fill_turn_words
+from graph.storage.postgres.word_index import fill_chunk_words, fill_turn_words, index_parts
 from graph.storage.shared.common import RECORD_TEXT_KEYS, VECTORS_DROPPED, rename_policies_sql
 from graph.storage.shared.request_names import rename_in_postgres
 from graph.storage.shared.settings import SETTING_COLUMNS_BEFORE
@@ -225,6 +225,7 @@ MIGRATIONS: list[Migration] = [
     _chunk_words_indexed(),
     [VECTORS_DROPPED],  # 17: an English sentence model's vectors go; recall embeds each turn again in the new one's
     [rename_in_postgres],  # 18: the request's report and log stored under their own names, no longer the context's
+    [index_parts],  # 19: a Korean noun found by its parts too (제주 in 제주도에서): stored words indexed again
 ]
 
 

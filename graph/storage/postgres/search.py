@@ -1,13 +1,14 @@
 """Full-text search in PostgreSQL: document chunks (words as written) and completed turns (word stems), each
 row's text in a tsvector and a trigram index, ranked like SQLite's bm25 (see `ranking`); a turn's text is read
-from its record (`body_of`), as SQLite reads it."""
+from its record (`body_of`), as SQLite reads it. A Korean or Chinese word is looked for in each form SQLite
+looks for it (`searched_words`: a noun's parts too), so both find the same rows."""
 
 from graph.storage.postgres.connection import Database
 from graph.storage.postgres.ranking import ranked_sql, search_params, search_terms, tsquery
 from graph.storage.postgres.schema import STEMMED, body_of
 from graph.storage.postgres.text import clean, json_value
 from graph.storage.shared.common import DEFAULT_OWNER, record_body, substring_snippet
-from state.words import index_text
+from state.words import index_text, searched_words
 
 SNIPPET_TOKENS = 16
 OWNED_BY = ("COALESCE((SELECT o.owner FROM chat_sessions AS o WHERE o.thread_id = t.thread_id), '') "
@@ -30,6 +31,7 @@ class PostgresSearch:
     db: Database
 
     def search_chunks(self, session_id: str, words: list[str], limit: int) -> list[tuple[str, str, float]]:
+        words = searched_words(words)
         if not search_terms(words) or limit <= 0:
             return []
         sql = ranked_sql("document_chunks", "t.contents", "contents_tsv", "t.thread_id = %(session)s",
@@ -50,6 +52,7 @@ class PostgresSearch:
 
     def recall_search(self, session_id: str, words: list[str], below_turn: int,
                       limit: int) -> list[tuple[int, float, dict, int]]:
+        words = searched_words(words)
         if not search_terms(words) or limit <= 0:
             return []
         sql = ranked_sql("recall_turns", body_of("t"), "body_tsv", "t.thread_id = %(session)s AND t.turn < %(below)s",
@@ -59,6 +62,7 @@ class PostgresSearch:
         return [(int(row["turn"]), float(row["score"]), row["record"], int(row["tokens"])) for row in rows]
 
     def search_turns(self, words: list[str], limit: int, owner: str = DEFAULT_OWNER) -> list[dict]:
+        words = searched_words(words)
         terms = search_terms(words)
         if not terms or limit <= 0:
             return []

@@ -1,5 +1,6 @@
 """The Python steps of PostgreSQL's migrations that index stored text again: each stored turn's and document
-chunk's Korean and Chinese words, segmented (no SQL function segments them)."""
+chunk's Korean and Chinese words, segmented (no SQL function segments them), and later with each Korean noun's
+parts."""
 
 import json
 from collections.abc import Sequence
@@ -7,6 +8,7 @@ from typing import Any, cast
 
 import psycopg
 
+from graph.storage.postgres.text import clean
 from graph.storage.shared.common import record_body
 from state.words import index_text
 
@@ -26,6 +28,21 @@ def fill_chunk_words(conn: psycopg.Connection[Any]) -> None:
     with conn.cursor() as cur:
         cur.executemany("UPDATE document_chunks SET words = %s WHERE id = %s",
                         [(index_text(contents).replace("\x00", ""), chunk_id) for chunk_id, contents in rows])
+
+
+def index_parts(conn: psycopg.Connection[Any]) -> None:
+    """Migration 19's step in Python: each stored turn's and chunk's Korean and Chinese words again, with the
+    parts of each Korean noun (제주도 -> 제주), written where they changed."""
+    turns = [values(row) for row in conn.execute("SELECT thread_id, turn, record::text, words FROM recall_turns "
+                                                 "WHERE words <> ''")]
+    chunks = [values(row) for row in conn.execute("SELECT id, contents, words FROM document_chunks WHERE words <> ''")]
+    with conn.cursor() as cur:
+        cur.executemany("UPDATE recall_turns SET words = %s WHERE thread_id = %s AND turn = %s",
+                        [(new, thread_id, turn) for thread_id, turn, record, words in turns
+                         if (new := clean(index_text(record_body(json.loads(record))))) != words])
+        cur.executemany("UPDATE document_chunks SET words = %s WHERE id = %s",
+                        [(new, chunk_id) for chunk_id, contents, words in chunks
+                         if (new := clean(index_text(contents))) != words])
 
 
 def values(row: object) -> tuple[Any, ...]:

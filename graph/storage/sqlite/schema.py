@@ -47,6 +47,18 @@ def copy_chunks_with_words(conn: sqlite3.Connection) -> None:
                      [(rowid, contents, index_text(contents), *rest) for rowid, contents, *rest in rows])
 
 
+def index_parts(conn: sqlite3.Connection) -> None:
+    """Migration 16's step in Python: each stored turn's and chunk's Korean and Chinese words again, with the
+    parts of each Korean noun (제주도 -> 제주), written where they changed (the triggers keep the index in step)."""
+    turns = conn.execute("SELECT id, record, words FROM recall_turns WHERE words != ''").fetchall()
+    conn.executemany("UPDATE recall_turns SET words = ? WHERE id = ?",
+                     [(new, row_id) for row_id, record, words in turns
+                      if (new := index_text(record_body(json.loads(record)))) != words])
+    chunks = conn.execute("SELECT rowid, contents, words FROM document_chunks WHERE words != ''").fetchall()
+    conn.executemany("UPDATE document_chunks SET words = ? WHERE rowid = ?",
+                     [(new, rowid) for rowid, contents, words in chunks if (new := index_text(contents)) != words])
+
+
 def _words_indexed() -> Migration:
     """Migration 12: each turn's Korean and Chinese words, segmented, are indexed beside its text (FTS5 keeps a
     run of Han characters, or a Korean word with its particle, as one token), and every stored turn is
@@ -190,6 +202,7 @@ MIGRATIONS: list[Migration] = [
     _chunk_words_indexed(),
     [VECTORS_DROPPED],  # 14: an English sentence model's vectors go; recall embeds each turn again in the new one's
     [rename_in_sqlite],  # 15: the request's report and log stored under their own names, no longer the context's
+    [index_parts],  # 16: a Korean noun found by its parts too (제주 in 제주도에서): stored words indexed again
 ]
 
 

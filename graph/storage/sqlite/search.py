@@ -8,10 +8,16 @@ import json
 from graph.storage.shared.common import DEFAULT_OWNER, record_body, substring_snippet
 from graph.storage.shared.dialect import Tables
 from graph.storage.sqlite.schema import body_of
-from state.words import glued_words, index_text, is_glued
+from state.words import index_text, is_glued, searched_words
 
 SNIPPET_TOKENS = 16
 BODY_WEIGHTS = "1.0, 1.0, 0.0"  # bm25 weights: the text and its segmented words count, the session id only filters
+BEST_OWNED = (  # the best turns of an owner's sessions: ranked first, so only those are read whole and excerpted
+    f"SELECT rowid FROM recall_fts WHERE recall_fts MATCH ? AND ("
+    "(? = '' AND NOT EXISTS (SELECT 1 FROM chat_sessions WHERE owner <> ''))"  # every session is the default's
+    " OR (SELECT COALESCE(o.owner, '') FROM recall_turns AS t LEFT JOIN chat_sessions AS o "
+    "ON o.thread_id = t.thread_id WHERE t.id = recall_fts.rowid) = ?) "
+    f"ORDER BY bm25(recall_fts, {BODY_WEIGHTS}) LIMIT ?")
 
 
 def fts_query(words: list[str]) -> str:
@@ -22,9 +28,10 @@ def fts_query(words: list[str]) -> str:
 def text_match(words: list[str], text: str = "body") -> str:
     """An FTS5 query for any of `words`: a Korean or Chinese word among the segmented words, any other in the
     `text` column (each column holds its words once, so none counts twice). A Korean or Chinese word is searched
-    as the segmenter cuts it too, so a caller may pass it as written."""
+    as the index reads it too (`searched_words`: its segmented words and a noun's parts), so a caller may pass it
+    as written."""
     spaced = [word for word in words if not is_glued(word)]
-    glued = list(dict.fromkeys(piece for word in words if is_glued(word) for piece in (word, *glued_words(word))))
+    glued = [word for word in searched_words(words) if is_glued(word)]
     parts = [*([f"{text} : ({fts_query(spaced)})"] if spaced else []),
              *([f"words : ({fts_query(glued)})"] if glued else [])]
     return "(" + " OR ".join(parts) + ")"
@@ -47,7 +54,7 @@ def narrowable(session_id: str) -> bool:
 def snippet(headline: str, body: str, words: list[str]) -> str:
     """FTS5's excerpt of the text for English words; for a Korean or Chinese word, the excerpt around it as written
     (the word was found among the segmented words, whose places are not the text's)."""
-    glued = [word for word in words if is_glued(word)]
+    glued = [word for word in searched_words(words) if is_glued(word)]
     if glued and (any(word in body.lower() for word in glued) or "**" not in headline):
         return substring_snippet(body, glued)
     return headline
@@ -92,6 +99,7 @@ class SqliteSearch(Tables):
     def search_turns(self, words: list[str], limit: int, owner: str = DEFAULT_OWNER) -> list[dict]:
         if not words:
             return []
+        query = session_match(words, None)
         with self.rows(transaction=False) as cur:
             rows = cur.execute(
                 "SELECT i.thread_id, COALESCE(NULLIF(s.title, ''), i.thread_id) AS title, i.turn, i.day, "
@@ -99,7 +107,7 @@ class SqliteSearch(Tables):
                 "FROM recall_fts "
                 "JOIN recall_turns AS i ON i.id = recall_fts.rowid "
                 "LEFT JOIN chat_sessions AS s ON s.thread_id = i.thread_id "
-                f"WHERE recall_fts MATCH ? AND COALESCE(s.owner, '') = ? ORDER BY bm25(recall_fts, {BODY_WEIGHTS}) "
-                "LIMIT ?", (session_match(words, None), owner, limit)).all()
+                f"WHERE recall_fts MATCH ? AND recall_fts.rowid IN ({BEST_OWNED}) "
+                f"ORDER BY bm25(recall_fts, {BODY_WEIGHTS})", (query, query, owner, owner, limit)).all()
         return [{"session_id": row["thread_id"], "title": row["title"], "turn": int(row["turn"]), "day": row["day"],
                  "snippet": snippet(row["snippet"], row["body"], words)} for row in rows]

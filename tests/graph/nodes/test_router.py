@@ -28,6 +28,11 @@ def test_questions_about_documents_take_rag():
     assert classify("what does the policy say?", has_documents=True, matches_documents=False) == "agent"
 
 
+@pytest.mark.parametrize("text", ["12만원씩 3명이면 얼마야?", "What is 17 * 23?", "300元一晚，住4晚一共多少钱？"])
+def test_a_calculation_goes_to_the_tools_beside_documents_that_match_it(text):
+    assert classify(text, has_documents=True, matches_documents=True) == "agent"
+
+
 def test_router_without_documents_needs_no_retriever():
     router = make_router_node(None)
     state = {"messages": [HumanMessage("hello")], "session_id": "s"}

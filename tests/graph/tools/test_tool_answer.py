@@ -50,3 +50,17 @@ def test_the_results_lead_and_a_contradicting_model_text_is_left_out():
         "17 * 23 = 391.\n\nSo it is 391, happy to help!"
     assert led_by_results("17 * 23 = 391.", "It is 4097.") == "17 * 23 = 391."
     assert result_lead(turn[:2]) == "" and result_lead([]) == ""
+
+
+def test_a_sum_said_in_words_leads_as_the_person_wrote_it_and_the_clock_ends_in_the_pages_language():
+    turn = [HumanMessage("12만원씩 3명이면 얼마야?"),
+            AIMessage("", tool_calls=[{"name": "calculator", "args": {"expression": "120000 * 3"}, "id": "a"}]),
+            ToolMessage("360000", tool_call_id="a", name="calculator")]
+    assert result_lead(turn, "ko") == "12만원 × 3 = 36만원 (360,000원)."
+    other = [turn[0], AIMessage("", tool_calls=[{"name": "calculator", "args": {"expression": "2+2"}, "id": "b"}]),
+             ToolMessage("4", tool_call_id="b", name="calculator")]
+    assert result_lead(other, "ko") == "2+2 = 4."  # a call that is not the sum said is shown as called
+    clock = [HumanMessage("今天星期几？"),
+             AIMessage("", tool_calls=[{"name": "get_current_datetime", "args": {}, "id": "c"}]),
+             ToolMessage("2026-11-29 星期日 09:20:03 CST", tool_call_id="c", name="get_current_datetime")]
+    assert result_lead(clock, "zh") == "2026-11-29 星期日 09:20:03 CST。"
