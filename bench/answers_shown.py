@@ -2,7 +2,8 @@
 the person, B's real lines as the replies), then its questions whose answer was said verbatim asked as new turns,
 each on its own copy of the session, of the real bundled model. Counts how often the literal answer is in the
 reply the person is shown, with the quote of their own words that may lead it and without (the model's text
-alone), and how often a reply shows the request's framing or a notice instead of an answer.
+alone), how often a reply is led by a quote that lacks the answer (a wrong quote: worse than none), and how often
+a reply shows the request's framing or a notice instead of an answer.
 
     .venv/bin/python -m bench.answers_shown ../shared/data/locomo-dev/41.json [--questions 25] [--scripted]
     .venv/bin/python -m bench.answers_shown ../shared/data/multilingual-dev/ko.json --scripted
@@ -39,6 +40,18 @@ def model_part(reply: str) -> str:
     while paragraphs and led_by_quote(paragraphs[0]):
         paragraphs.pop(0)
     return "\n\n".join(paragraphs)
+
+
+def quoted_part(reply: str) -> str:
+    """The quotes that lead the reply, without the model's text after them."""
+    return reply[:len(reply) - len(model_part(reply))]
+
+
+def wrong_quote(reply: str, answer: str) -> bool:
+    """Whether the reply is led by a quote from memory whose words lack the answer (normalized as `norm` does)."""
+    from bench.locomo_replay import norm
+
+    return led_by_quote(reply) and answer not in norm(quoted_part(reply))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -80,15 +93,18 @@ def main(argv: Sequence[str] | None = None) -> None:
             answer = norm(question.answer)
             rows.append((answer in norm(reply), answer in norm(model_part(reply)),
                          any(mark in reply.lower() for mark in FRAMING), led_by_quote(reply),
-                         any(event.kind == "error" for event in events), time.monotonic() - started))
-            print(f"q{number} [{question.category}] {'HIT ' if rows[-1][0] else 'miss'} {question.text[:60]!r} -> "
+                         any(event.kind == "error" for event in events), time.monotonic() - started,
+                         wrong_quote(reply, answer)))
+            mark = "HIT " if rows[-1][0] else "WRONG" if rows[-1][6] else "miss"
+            print(f"q{number} [{question.category}] {mark} {question.text[:60]!r} -> "
                   f"{reply[:90]!r} ({rows[-1][5]:.1f} s)", flush=True)
     count = len(rows) or 1
     seconds = sorted(row[5] for row in rows)
     model = "scripted model" if args.scripted else "bundled model"
     print(f"Answers shown, {Path(args.data).name}, {len(rows)} questions, {model}: answer in the reply "
           f"{sum(r[0] for r in rows) / count:.1%} (in the model's own text {sum(r[1] for r in rows) / count:.1%}); "
-          f"led by a quote {sum(r[3] for r in rows) / count:.1%}; framing or a notice "
+          f"led by a quote {sum(r[3] for r in rows) / count:.1%}; a wrong quote (led by one lacking the answer) "
+          f"{sum(r[6] for r in rows) / count:.1%}; framing or a notice "
           f"{sum(r[2] for r in rows) / count:.1%}; failed {sum(r[4] for r in rows)}; "
           f"seconds p50 {seconds[len(seconds) // 2] if seconds else 0:.1f}")
 

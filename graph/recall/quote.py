@@ -10,10 +10,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from graph.recall.asked import asks_latest, kind_asked, tells_kind
 from graph.recall.dates import date_asked, parse_day, without_dates
 from graph.recall.quote_text import answer_text, quote_language, quote_text
-from graph.recall.said import Line, is_statement, said_lines, sentences_of, tells
+from graph.recall.said import Line, is_statement, said_lines, sentences_of, small_talk, tells
 from graph.recall.stems import stems
+from state.words import chinese_words, korean_words
 
 TURN_SHARE = 0.3  # a sentence in a turn about the question's other words is likelier the answer
 RANK_WEIGHT = 5.0  # recall's own ranking (words, meaning, dates fused) counts as much as a rare shared word
@@ -23,6 +25,10 @@ MEANING_WEIGHT = 3.0  # a line one spread closer in meaning to the question than
 MEANING_NOISE = 0.03  # cosines closer than this tell lines apart by chance: the spread is never taken as smaller
 ANSWERED_SHARE = 1.0  # a line's first sentence answers the question asked right before it: as if it said its words
 KIND_WEIGHT = 2.0  # a sentence that tells what the question asks for (how often: "three times a week")
+MEANING_ALONE = 1.0  # a sentence no word of the question is in is a candidate this many spreads closer in meaning
+LATEST_SHARE = 0.7  # a question about the value now: of the lines scoring this close to the best, the last said
+MEANING_SHOWN = 0.75  # the best is shown when this many spreads closer in meaning than the lines' mean...
+WORDS_SHOWN = 0.6  # ...or when it shares this share of the question's words
 SECOND_SHARE = 0.6  # a second turn is quoted when it scores this close to the best
 MAX_QUOTES = 2
 MAX_QUOTE_CHARS = 400
@@ -59,23 +65,27 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     about: dict[tuple[int, str], set[str]] = {}  # what each turn (or document) is about: all its quotable words
     for line, _, words in said:
         about.setdefault((line.turn, line.title), set()).update(words)
+    told = [(line, at, words) for line, at, words in said if tells(line.sentences[at])
+            and not small_talk(line.sentences[at], words)]
+    closer = _closer_in_meaning([line for line, _, _ in told])
     written = stems(without_dates(question), glossed=False) - names or content  # its ideas once, not a gloss;
     # a date it names picks when a line was said, so what was said need not hold it
-    if not content or len(content & set().union(*about.values())) < max(1, min(2, len(written) - 1)):
-        return []  # most of what the question is about was never said
-    sentences = [(line, at, words) for line, at, words in said if tells(line.sentences[at])]
+    if not content or (len(content & set().union(*about.values())) < max(1, min(2, len(written) - 1))
+                       and max(closer.values(), default=0.0) < MEANING_ALONE):
+        return []  # most of what the question is about was never said, nor anything close to it in meaning
+    kind, now = kind_asked(question), asks_latest(question)
+    sentences = [(line, at, words) for line, at, words in told  # a question for a day, a name or a number
+                 if not kind or not kind.required or tells_kind(kind, line.sentences[at], question)]
     weight = _rarity(content, [words for _, _, words in sentences])
-    closer = _closer_in_meaning([line for line, _, _ in sentences])
     scored = []
-    kind = answer_kind(question)
     for line, at, words in sentences:
         answered = content & stems(line.answers) if at == 0 and line.answers else set()
-        if not content & words and not answered:
-            continue
+        if not content & words and not answered and closer.get(id(line), 0.0) < MEANING_ALONE:
+            continue  # no word of the question, nor close in meaning
         score = sum(weight[w] for w in content & words) + TURN_SHARE * sum(
             weight[w] for w in content & about[(line.turn, line.title)]) + RANK_WEIGHT / (line.rank + 1)
         score += ANSWERED_SHARE * sum(weight.get(w, 0.0) for w in answered - words)
-        score += KIND_WEIGHT if kind and kind.search(line.sentences[at]) else 0.0
+        score += KIND_WEIGHT if kind and tells_kind(kind, line.sentences[at], question) else 0.0
         if line.speaker and names:
             score += SPEAKER_WEIGHT if line.speaker.lower() in names else -SPEAKER_WEIGHT
         day = parse_day(line.date) if asked else None
@@ -83,6 +93,13 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
         score += MEANING_WEIGHT * closer.get(id(line), 0.0)
         scored.append((score, -line.rank, line, at, len(content & words)))
     scored.sort(key=lambda entry: entry[:2], reverse=True)
+    if now and scored:  # the value as it stands now: the last said of those that answer about as well
+        latest = max((entry for entry in scored if entry[0] >= LATEST_SHARE * scored[0][0]), key=lambda e: e[2].turn)
+        scored.remove(latest)
+        scored.insert(0, latest)
+    best = scored[0][2] if scored else None
+    if best is None or not _near(best, len(content & about[(best.turn, best.title)]), closer, len(content)):
+        return []  # far from the question in meaning and sharing few of its words: better nothing than a wrong quote
     chosen: list[Quote] = []
     for score, _, line, at, shared in scored:
         if len(chosen) == MAX_QUOTES or (chosen and score < SECOND_SHARE * scored[0][0]):
@@ -96,24 +113,12 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     return chosen
 
 
-_NUMBER_WORD = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|few|several|a couple of)"
-_KINDS = (  # what a question asks for, and how a sentence tells it, in each page language
-    (re.compile(r"(?i)\bhow often\b|얼마나 자주|몇 번|多久一次|多常|几次"),
-     re.compile(rf"(?i)\b{_NUMBER_WORD} times? (?:a|an|per|each|every) \w+|\b(?:once|twice)\b|\bevery "
-                r"(?:day|week|month|year|morning|night|weekend|\w+day)\b|\b(?:daily|weekly|monthly)\b"
-                r"|매일|매주|매달|[일주달]에 \S+ ?번|每天|每周|每个?月|每次|[一两三四五六七八九十几]次")),
-    (re.compile(r"(?i)\bhow long\b|\bfor how long\b|얼마나 오래|몇 년|多久|多长时间"),
-     re.compile(rf"(?i)\b{_NUMBER_WORD} (?:minutes?|hours?|days?|weeks?|months?|years?|decades?)\b"
-                r"|\d+ ?(?:분|시간|일|주|개월|달|년)|[\d一两三四五六七八九十几]+ ?(?:分钟|小时|天|周|个月|年)")),
-    (re.compile(r"(?i)\bhow (?:many|much)\b|몇|얼마|多少|几"), re.compile(r"\d|\b(?:one|two|three|four|five|six|"
-                                                                  r"seven|eight|nine|ten|twelve|dozen)\b|[一两三四五六七八九十百千万]")),
-)
-
-
-def answer_kind(question: str) -> re.Pattern[str] | None:
-    """How a sentence tells what the question asks for (a frequency, a length of time, a count); None when the
-    question's form names no kind."""
-    return next((told for asks, told in _KINDS if asks.search(question)), None)
+def _near(line: Line, shared: int, closer: dict[int, float], asked: int) -> bool:
+    """Whether the best sentence is near enough the question to be shown: closer in meaning than most of what was
+    said, or its turn sharing most of the question's words; only words decide where recall measured no meaning."""
+    if not closer:
+        return True
+    return closer.get(id(line), 0.0) >= MEANING_SHOWN or shared >= WORDS_SHOWN * asked
 
 
 def _closer_in_meaning(lines: Sequence[Line]) -> dict[int, float]:
@@ -179,9 +184,13 @@ def memory_lead(question: str, recalled: Sequence[dict], documents: Sequence[dic
 
 def answers_itself(question: str, sentence: str) -> bool:
     """Whether a statement tells what the question lacks (a number or a name it does not give; in Korean or
-    Chinese, any word), so the sentence after it is not needed."""
+    Chinese, the day, name or number asked for, or any word beside two of the question's), so the sentence after
+    it is not needed."""
     if re.search(r"[가-힣\u4e00-\u9fff]", sentence):
-        return bool(stems(sentence) - stems(question))
+        kind = kind_asked(question)
+        if kind and kind.required:
+            return tells_kind(kind, sentence, question) and bool(stems(sentence) - stems(question))
+        return bool(stems(sentence) - stems(question)) and len(_whole(sentence) & _whole(question)) >= 2
     told = _claims(sentence) - _claims(question) - {word.lower() for word in _NAME.findall(question)}
     return bool(told if _WHEN.search(question) else told - _DAYS)
 
@@ -190,6 +199,11 @@ _NUMBER = re.compile(r"\d[\d,.:]*")
 _PRONOUN = re.compile(r"I(?:'\w+)?$")  # I, I'm, I've: no name
 _WHEN = re.compile(r"(?i)\b(?:when|what day|what time|which day)\b")
 _DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow".split())
+
+
+def _whole(text: str) -> set[str]:
+    """A Korean or Chinese text's words as written, not their pieces: a name shared says little of the subject."""
+    return set(korean_words(text)) | set(chinese_words(text, with_parts=False))
 
 
 def _claims(text: str) -> set[str]:

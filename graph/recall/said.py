@@ -9,14 +9,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from graph.request.words import GREETING, PASTED_LINE_START, SPEAKER
+from state.language.questions import is_question, last_question, tells
+from state.language.sentences import split_sentences
 
-_SENTENCES = re.compile(r"(?<=[.!?。！？])\s+|\n+")
-_ASKING = re.compile(r"[?？]\s*$")
-_REQUEST = re.compile(
-    r"(?i)^(?:please\s+)?(?:name|tell|give|list|show|write|translate|explain|describe|summari[sz]e|recommend|"
-    r"suggest|calculate|compute|remind|define|compare|pick)\s+\w"  # a verb that opens a request
-    r"|(?:해|알려|말해|보여|써|골라|추천해|찾아|계산해|설명해|번역해)\s?(?:줘|주세요|줄래|봐)[.!。\s]*$"
-    r"|^(?:请|帮我|给我|告诉我)")
+_POLITE = re.compile(  # thanks, greetings and agreement: nothing of the person's world
+    r"(?i)^\W*(?:(?:thanks?|thank you|thx|hi|hello|hey|good (?:morning|night|evening)|bye|see you|ok(?:ay)?|"
+    r"sure|yes|yeah|yep|no|nope|lol|haha|ha|great|nice|cool|good idea|got it|noted|maybe|probably|true|right|so|"
+    r"and|oh|wow)\b\W*)+$"
+    r"|(?i:^\W*(?:thanks|thank you)\b)|고마워|고맙|감사|안녕|반가워|수고|谢谢|感谢|多谢|你好|早安|晚安|再见|辛苦")
+_TITLE_BEFORE = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|St|Prof|Jr|Sr)\.$")
+_TOLD_THING = re.compile(r"\d|(?<!^)\b[A-Z][a-z]")  # a number or a name mid-sentence tells something alone
 _STAMP = re.compile(f"{PASTED_LINE_START}(?:{GREETING}[,!]?\\s+[A-Z][a-z]+[,!.]\\s*)?")  # and the name greeted
 NOT_SPEAKERS = frozenset("user assistant ai bot system human note summary answer question example step".split())
 SPEAKER_LINES = 3  # a name at the start of this many lines is a speaker's, not a word that happens to lead one
@@ -39,23 +41,30 @@ class Line:
     answers: str = ""  # the other side's question right before it, which its first sentence answers
 
 
+__all__ = ["Line", "is_statement", "said_lines", "sentences_of", "small_talk", "tells"]  # `tells`: the layer's
 MEANING_KEY = 60  # characters of a line enough to find it among the lines recall measured
 
 
 def sentences_of(text: str) -> list[str]:
-    """A text's sentences, in order."""
-    return [sentence.strip() for sentence in _SENTENCES.split(text) if sentence.strip()]
+    """A text's sentences, in order; a title's abbreviation ("Mr. Seo", "Dr. Lim") ends none."""
+    found: list[str] = []
+    for sentence in split_sentences(text):
+        if found and _TITLE_BEFORE.search(found[-1]):
+            found[-1] = f"{found[-1]} {sentence}"
+        else:
+            found.append(sentence)
+    return found
 
 
 def is_statement(sentence: str) -> bool:
     """Whether a sentence tells something (a question answers nothing)."""
-    return not _ASKING.search(sentence)
+    return not is_question(sentence)
 
 
-def tells(sentence: str) -> bool:
-    """Whether a sentence tells something of the person's world: a statement, not a question nor a request to the
-    assistant ("Name one primary colour.", "추천해 줘", "请告诉我")."""
-    return is_statement(sentence) and not _REQUEST.search(sentence.strip(" \t\"'“‘(*-"))
+def small_talk(sentence: str, words: set[str]) -> bool:
+    """Whether a sentence is only manners or a reaction (thanks, a greeting, "Probably lol.", "Good idea."): fewer
+    than two words of substance and no number or name."""
+    return bool(_POLITE.search(sentence.strip())) or (len(words) < 2 and not _TOLD_THING.search(sentence))
 
 
 def ends_asking(text: str) -> bool:
@@ -127,8 +136,7 @@ def said_lines(recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list
 
 
 def _last_question(text: str) -> str:
-    """The question a text ends on (its last line's last sentence), empty when it ends telling."""
+    """The question a text ends on (its last line's last sentence, without a pasted line's stamp), empty when it
+    ends telling."""
     last = text.strip().splitlines()[-1] if text.strip() else ""
-    said = sentences_of(without_stamp(last))
-    return said[-1] if said and not is_statement(said[-1]) else ""
-
+    return last_question(without_stamp(last))
