@@ -4,7 +4,6 @@ the person's other statements; the assistant's sentences only where they state w
 the person's questions and requests to the assistant last; small talk, courtesy and the assistant's own questions
 and offers never (a summary padded with them says nothing)."""
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -12,14 +11,12 @@ from dataclasses import dataclass
 from graph.memory.summary_labels import ASSISTANT, PERSON, SUMMARY, is_tool
 from graph.request.words import query_words
 from state.language.facts import fact_weight, is_courtesy, is_small_talk
-from state.language.questions import is_question, is_request
+from state.language.questions import asks
 from state.language.sentences import split_sentences
 
 PERSON_FACT, TOOL_RESULT, LOOKED_UP, PERSON_STATEMENT = 10.0, 8.0, 7.0, 5.0
 ANSWER, RELATED, ASKED = 3.0, 2.0, 1.0  # the assistant's answer, its words on the person's topic, a question
 NEVER = 0.0
-ASKS_IN_CHINESE = re.compile(r"(?:推荐|介绍|建议|帮我|告诉我|说说).*吧[。！!]?$"
-                             r"|^(?:你|您)(?:能|可以)?(?:帮|推荐|告诉|介绍)")
 MIN_WORDS = 2  # a lone word ("Great.", "네.") tells nothing
 REPEATS_SHARE = 0.5  # words the block repeats order sentences within their rank, never across ranks
 
@@ -51,15 +48,10 @@ def _split(lines: Sequence[tuple[str, str]]) -> list[_Said]:
     for speaker, text in lines:
         parts = split_sentences(text)
         if speaker == PERSON:
-            asked = any(_asks(part) for part in parts)
+            asked = any(asks(part) for part in parts)
             asked_words = frozenset(_topic_words(text))
         found += [_Said(speaker, part, asked, asked_words) for part in parts]
     return found
-
-
-def _asks(sentence: str) -> bool:
-    """Whether a sentence asks the assistant something or asks it to do something ("你推荐一些餐厅吧。" too)."""
-    return is_question(sentence) or is_request(sentence) or bool(ASKS_IN_CHINESE.search(sentence))
 
 
 def _topic_words(text: str) -> list[str]:
@@ -95,18 +87,18 @@ def _rank(said: _Said, person_words: set[str], looked_up: set[str]) -> float:
         return NEVER
     if is_tool(speaker):
         return TOOL_RESULT
-    asks = _asks(text)
+    asking = asks(text)
     if speaker == ASSISTANT:
-        return _assistant_rank(said, person_words, looked_up, asks)
+        return _assistant_rank(said, person_words, looked_up, asking)
     if is_small_talk(text):
         return NEVER
     weight = fact_weight(text)
-    if asks:
+    if asking:
         return ASKED + min(weight, 9.0) / 10
     return PERSON_FACT + weight if weight else PERSON_STATEMENT
 
 
-def _assistant_rank(said: _Said, person_words: set[str], looked_up: set[str], asks: bool) -> float:
+def _assistant_rank(said: _Said, person_words: set[str], looked_up: set[str], asking: bool) -> float:
     """The assistant's sentence: a tool's result it repeats; what it answered to the person's question, or said
     of what the person spoke of; never its own questions, offers and courtesies (a small model's words are kept
     only where they hold to what the person said)."""
@@ -114,7 +106,7 @@ def _assistant_rank(said: _Said, person_words: set[str], looked_up: set[str], as
     words = set(_topic_words(text))
     if looked_up & set(query_words(text)):
         return LOOKED_UP
-    if asks or is_courtesy(text):
+    if asking or is_courtesy(text):
         return NEVER
     weight = min(fact_weight(text), 9.0) / 10
     if said.turn_asked and (words & said.asked_words or weight):

@@ -25,7 +25,8 @@ _REQUEST = re.compile(
     r"(?i)^(?:please\s+)?(?:name|tell|give|list|show|write|translate|explain|describe|summari[sz]e|recommend|"
     r"suggest|calculate|compute|remind|define|compare|pick)\s+\w"  # a verb that opens a request
     r"|(?:해|알려|말해|보여|써|골라|추천해|찾아|계산해|설명해|번역해)\s?(?:줘|주세요|줄래|봐)[.!。\s]*$"
-    r"|^(?:请|帮我|给我|告诉我)")
+    r"|^(?:请|帮我|给我|告诉我)|(?:推荐|介绍|建议|帮我|告诉我|说说).*吧[。！!]?$"  # "你推荐一些餐厅吧。"
+    r"|^(?:你|您)(?:能|可以)?(?:帮|推荐|告诉|介绍)")
 _OPENING = " \t\"'“‘(*-"
 
 

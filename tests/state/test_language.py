@@ -55,3 +55,9 @@ def test_the_questions_of_a_text_and_the_one_it_ends_on() -> None:
     assert last_question(text) == "다음엔 어디 갈까?"
     assert last_question("Where did we stay? It was lovely.") == ""
     assert last_question("") == ""
+
+
+def test_a_chinese_request_said_with_a_suggestion_particle_tells_nothing() -> None:
+    assert is_request("你推荐一些餐厅吧。")
+    assert is_request("你能帮我订个位子")
+    assert not is_request("我们昨天去了一家餐厅。")
