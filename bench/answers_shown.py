@@ -83,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             shutil.copyfile(replayed.database, copy)
             engine = replayed.open(copy) if server is None else assemble(
                 settings := Settings(db_path=str(copy)), create_checkpointer(copy),
-                create_bundled_models(settings, server.base_url))
+                create_bundled_models(settings, server.base_url, server))
             started = time.monotonic()
             try:
                 events = engine.session(SESSION).send(question.text, language=conversation.language).wait()

@@ -43,7 +43,7 @@ class Asked(logging.Handler):
 def open_engine_on(server: LocalModelServer) -> Engine:
     path = Path(tempfile.mkdtemp(prefix="leaks-")) / "chat.sqlite"
     settings = Settings(db_path=str(path))
-    return assemble(settings, create_checkpointer(path), create_bundled_models(settings, server.base_url))
+    return assemble(settings, create_checkpointer(path), create_bundled_models(settings, server.base_url, server))
 
 
 def turn(session, text: str, asked: Asked, stop_after: int | None = None) -> dict:

@@ -31,7 +31,7 @@ def client(server: LocalModelServer, **kwargs) -> ChatOpenAI:
     """A deterministic client for the local server, as the app would configure it."""
     return ChatOpenAI(
         base_url=server.base_url,
-        api_key="not-needed",
+        api_key=server.api_key,
         model=server.model_alias,
         temperature=0,
         extra_body={"max_tokens": MAX_TOKENS},  # llama.cpp ignores max_completion_tokens

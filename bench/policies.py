@@ -71,7 +71,7 @@ def bundled_summary_model():
     from graph.settings import Settings
 
     server = LocalModelServer(find_bundled_model())
-    return create_bundled_models(Settings(), server.start()).summary, server
+    return create_bundled_models(Settings(), server.start(), server).summary, server
 
 
 def table(title: str, make_model, recall: bool) -> None:

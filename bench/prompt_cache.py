@@ -40,7 +40,7 @@ Messages = list[dict[str, str]]
 
 def client(server: LocalModelServer) -> OpenAI:
     """An OpenAI client for the local server that never retries, so each figure is one request."""
-    return OpenAI(base_url=server.base_url, api_key="not-needed", timeout=300, max_retries=0)
+    return OpenAI(base_url=server.base_url, api_key=server.api_key, timeout=300, max_retries=0)
 
 
 def sentence(rng: random.Random, words: int) -> str:
@@ -67,7 +67,8 @@ def extras(server: LocalModelServer, path: str, text: str) -> dict:
     """llama-cpp-python's tokenizer endpoints, to count and name tokens as the server sees them."""
     body = json.dumps({"input": text}).encode()
     root = server.base_url.removesuffix("/v1")
-    request = urllib.request.Request(f"{root}{path}", body, {"Content-Type": "application/json"})
+    request = urllib.request.Request(f"{root}{path}", body, {"Content-Type": "application/json",
+                                                             "Authorization": f"Bearer {server.api_key}"})
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
     with opener.open(request, timeout=30) as response:
         return json.load(response)

@@ -161,7 +161,7 @@ def bundled_row(script: RecallScript) -> dict:
     from graph.models.local_server import LocalModelServer, find_bundled_model
 
     with LocalModelServer(find_bundled_model()) as server:
-        summary = create_bundled_models(Settings(), server.base_url).summary
+        summary = create_bundled_models(Settings(), server.base_url, server).summary
         return figures(f"{DEFAULT_POLICY} with recall, SmolLM2 summarizing",
                        run_policy(script, DEFAULT_POLICY, True, summary))
 

@@ -33,7 +33,7 @@ def open_engine_on(server: LocalModelServer, background: bool) -> Engine:
     work when asked."""
     path = Path(tempfile.mkdtemp(prefix="reply-first-")) / "chat.sqlite"
     settings = Settings(db_path=str(path))
-    engine = assemble(settings, create_checkpointer(path), create_bundled_models(settings, server.base_url))
+    engine = assemble(settings, create_checkpointer(path), create_bundled_models(settings, server.base_url, server))
     if not background:
         def nothing(*args, **kwargs) -> Future:
             done: Future = Future()

@@ -25,11 +25,19 @@ def _is_database_error(error: BaseException) -> bool:
 
 
 def describe_server_end(stopped: BundledServerStopped, language: str) -> str:
-    """The bundled server's end told with its signal or exit code: started again (send again), or gone (its log's
-    last line, and the endpoint setting that is the way on)."""
-    name = stopped.ended.signal_name
-    how = (localized(language, "server_signal", signal=name) if name else
-           localized(language, "server_exit_code", code=stopped.ended.returncode))
+    """The bundled server's end told as it happened: hung (ended by the app and started again), another program on
+    its port, or ended by a signal or exit code; then started again (send again), or gone (its log's last line,
+    and the endpoint setting that is the way on)."""
+    ended = stopped.ended
+    seconds = f"{ended.hung_seconds:.0f}"
+    if stopped.taken_port:
+        return localized(language, "error_server_port_taken", port=stopped.taken_port)
+    if ended.hung and stopped.restarted:
+        return localized(language, "error_server_hung", seconds=seconds)
+    name = ended.signal_name
+    how = (localized(language, "server_hung", seconds=seconds) if ended.hung else
+           localized(language, "server_signal", signal=name) if name else
+           localized(language, "server_exit_code", code=ended.returncode))
     if stopped.restarted:
         return localized(language, "error_server_restarted", how=how)
     return localized(language, "error_server_gone", how=how, log_line=stopped.log_line)

@@ -12,15 +12,16 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 class OpenAIServer:
     """The server's state: the models it lists, the requests it got, and how it misbehaves when told to."""
 
-    def __init__(self, models: list[str]) -> None:
+    def __init__(self, models: list[str], port: int = 0) -> None:
         self.models = list(models)
         self.list_requests = 0
         self.chats: list[dict] = []  # every chat request's JSON body, in order
+        self.keys: list[str] = []  # the Authorization header of every request, in order
         self.list_delay = 0.0  # seconds /v1/models waits before answering
         self.list_status = 200
         self.list_byte_seconds = 0.0  # when above 0, /v1/models sends its body one byte at a time, this far apart
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._server = ThreadingHTTPServer(("127.0.0.1", port), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     @property
@@ -50,6 +51,13 @@ class OpenAIServer:
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, format: str, *args: object) -> None:  # quiet under pytest
                 pass
+
+            def parse_request(self) -> bool:
+                parsed = super().parse_request()
+                if parsed:
+                    with server._lock:
+                        server.keys.append(self.headers.get("Authorization", ""))
+                return parsed
 
             def send_json(self, status: int, body: dict) -> None:
                 data = json.dumps(body).encode()
@@ -132,9 +140,9 @@ def chunk(model: str, delta: dict, finish: str | None) -> dict:
 
 
 @contextmanager
-def openai_server(models: list[str]) -> Iterator[OpenAIServer]:
-    """A running server listing `models`, stopped afterwards."""
-    server = OpenAIServer(models).start()
+def openai_server(models: list[str], port: int = 0) -> Iterator[OpenAIServer]:
+    """A running server listing `models` (on `port` when given), stopped afterwards."""
+    server = OpenAIServer(models, port).start()
     try:
         yield server
     finally:

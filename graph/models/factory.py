@@ -6,11 +6,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
+from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.language_models import BaseChatModel
 from langchain_openai import ChatOpenAI
 from pydantic import SecretStr
 
 from graph.models.local_server import MODEL_ALIAS, LocalModelServer, find_bundled_model
+from graph.models.server_gate import ServerGate
 from graph.settings import Settings
 from prompt.system import BASE_SYSTEM_PROMPT, render_system_prompt
 
@@ -88,9 +90,11 @@ def openai_client(
     profile: ModelProfile,
     max_tokens: int | None = None,
     temperature: float | None = None,
+    callbacks: list[BaseCallbackHandler] | None = None,
 ) -> ChatOpenAI:
     """The single client every endpoint goes through."""
     return ChatOpenAI(
+        callbacks=callbacks,
         temperature=temperature,
         base_url=base_url or None,
         api_key=SecretStr(api_key or "not-needed"),
@@ -150,15 +154,18 @@ def bundled_profile(context_window: int = 0) -> ModelProfile:
 
 def create_bundled_models(settings: Settings, base_url: str, server: LocalModelServer | None = None) -> Models:
     """Models talking to the bundled server through the same OpenAI-compatible client (`server`, when given, is
-    the one at `base_url`, so a turn it cut can say how it ended)."""
+    the one at `base_url`: its requests carry the key it was started with, and a turn it cut can say how it
+    ended, and no request goes out while it is not running)."""
     profile = bundled_profile(settings.context_window)
+    key = server.api_key if server is not None else "not-needed"
+    gate: list[BaseCallbackHandler] | None = [ServerGate(server.watch)] if server is not None else None
     chat = openai_client(
-        base_url, "not-needed", MODEL_ALIAS, settings.request_timeout, profile, BUNDLED_REPLY_MAX_TOKENS,
-        BUNDLED_TEMPERATURE,
+        base_url, key, MODEL_ALIAS, settings.request_timeout, profile, BUNDLED_REPLY_MAX_TOKENS, BUNDLED_TEMPERATURE,
+        gate,
     )
     summary = openai_client(
-        base_url, "not-needed", MODEL_ALIAS, settings.summary_timeout, profile, BUNDLED_SUMMARY_MAX_TOKENS,
-        BUNDLED_TEMPERATURE,
+        base_url, key, MODEL_ALIAS, settings.summary_timeout, profile, BUNDLED_SUMMARY_MAX_TOKENS, BUNDLED_TEMPERATURE,
+        gate,
     )
     return Models(chat=chat, summary=summary, profile=profile, server=server)
 

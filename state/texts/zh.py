@@ -152,6 +152,12 @@ ENGINE = {
                          "应用，或设置 OPENAI_BASE_URL（和 CHAT_MODEL）以使用其他 OpenAI 兼容端点。",
     "server_signal": "被 {signal} 信号终止",
     "server_exit_code": "退出码 {code}",
+    "server_hung": "{seconds} 秒没有进展",
+    "error_server_hung": "内置模型的服务器没有响应（{seconds} 秒没有进展），已将其结束并重新启动。请按“重试”或重新"
+                         "发送消息。",
+    "error_server_port_taken": "另一个程序正在使用内置模型服务器原来的端口 {port}，所以服务器无法重新启动，也没有向"
+                               "那个程序发送任何内容。请关闭那个程序并重新启动应用，或设置 OPENAI_BASE_URL（和 "
+                               "CHAT_MODEL）以使用其他 OpenAI 兼容端点。",
     "error_status": "模型服务器出错（HTTP {code}）。请按“重试”；如果一直出错，请查看它的日志。",
     "error_database": "对话数据库报告了错误（{error}）。您的消息已保留；请按“重试”。",
     "error_other": "这一轮失败了（{kind}：{error}）。您的消息已保留；请按“重试”。",

@@ -1,8 +1,11 @@
 """A stand-in for llama_cpp.server, run in its place by tests that end the bundled server's process: it takes the
-same --port and --model_alias, lists its model, and answers chat completions streamed in HTTP/1.1 chunks as uvicorn
-does (so a process that dies mid-reply leaves the client an unfinished body, not a short one). While the file
-named by --hold exists, a streamed reply stops after its first words, so a test can end the process mid-reply; a
-message that says "give up" ends the process with exit code 3 after the first word.
+same --port and --model_alias and the API_KEY environment variable (refusing any other key with 401), lists its
+model, and answers chat completions streamed in HTTP/1.1 chunks as uvicorn does (so a process that dies mid-reply
+leaves the client an unfinished body, not a short one). While the file named by --hold exists, a streamed reply
+stops after its first words, so a test can end the process mid-reply; a message that says "give up" ends the
+process with exit code 3 after the first word; one that says "think hard" keeps a processor busy before its first
+word, holding the model's lock as llama.cpp does (its model list waits), while the hold file exists. While the
+file named by --refuse exists, the process exits with code 4 as it starts.
 
     python -m tests.graph.models.llama_stand_in --port 8123 --model_alias smollm2-135m-instruct --hold /tmp/hold
 """
@@ -11,6 +14,7 @@ import argparse
 import json
 import os
 import random
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -21,10 +25,15 @@ HOLD_SECONDS = 120.0  # the most a reply is held: the test ends the process or l
 GIVE_UP_WORDS = "give up"  # a message with these words ends the process with GIVE_UP_CODE after the first word
 GIVE_UP_CODE = 3
 GIVING_UP = "giving up: out of memory"
+THINK_WORDS = "think hard"  # a message with these words keeps a processor busy while the hold file exists
+THINKING = "thinking hard"  # written to the log once the busy work has begun
+REFUSING = "cannot start: the model file is damaged"
+REFUSE_CODE = 4
 VOCABULARY = ("amber harbour lantern meadow quiet river stone willow copper orchard pebble thistle violet "
               "granite maple ember tide heron fern cobalt juniper saffron birch cedar slate dune").split()
 
 counter = threading.Lock()
+model_lock = threading.Lock()  # held while a reply is computed, as llama.cpp's server holds its model
 requests_served = [0]
 
 
@@ -59,6 +68,13 @@ def hold_while(hold: Path | None) -> None:
         time.sleep(0.02)
 
 
+def think_while(hold: Path | None) -> None:
+    """Keep a processor busy while the hold file exists, as a long prompt being read does."""
+    deadline = time.monotonic() + HOLD_SECONDS
+    while hold is not None and hold.exists() and time.monotonic() < deadline:
+        sum(range(10_000))
+
+
 def make_handler(alias: str, hold: Path | None) -> type[BaseHTTPRequestHandler]:
     """The request handler answering as llama_cpp.server serving `alias`, holding replies while `hold` exists."""
 
@@ -68,25 +84,42 @@ def make_handler(alias: str, hold: Path | None) -> type[BaseHTTPRequestHandler]:
         def log_message(self, format: str, *args: object) -> None:
             say(f"{self.command} {self.path} {args[1] if len(args) > 1 else ''}".strip())
 
-        def send_json(self, body: dict) -> None:
+        def authorized(self) -> bool:
+            """Whether the request carries the key the process was started with (any, when it has none)."""
+            key = os.environ.get("API_KEY")
+            if key is None or self.headers.get("Authorization") == f"Bearer {key}":
+                return True
+            self.send_json({"detail": "Invalid API key"}, 401)
+            return False
+
+        def send_json(self, body: dict, status: int = 200) -> None:
             data = json.dumps(body).encode()
-            self.send_response(200)
+            self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)
 
         def do_GET(self) -> None:  # noqa: N802 - http.server's name
-            self.send_json({"object": "list", "data": [{"id": alias, "object": "model", "owned_by": "me"}]})
+            if not self.authorized():
+                return
+            with model_lock:
+                self.send_json({"object": "list", "data": [{"id": alias, "object": "model", "owned_by": "me"}]})
 
         def do_POST(self) -> None:  # noqa: N802 - http.server's name
             body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))) or b"{}")
+            if not self.authorized():
+                return
             with counter:
                 requests_served[0] += 1
                 number = requests_served[0]
             asked = str((body.get("messages") or [{}])[-1].get("content", ""))
-            say(f"chat request {number}: {asked[:60]!r}")
+            say(f"chat request {number} to {os.getpid()}: {asked[:60]!r}")
             words = reply_words(number)
+            if THINK_WORDS in asked.lower():
+                with model_lock:
+                    say(THINKING)
+                    think_while(hold)
             if not body.get("stream"):
                 self.send_json(completion(alias, " ".join(words)))
                 return
@@ -123,7 +156,11 @@ def main() -> None:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--model_alias", required=True)
     parser.add_argument("--hold", type=Path)
+    parser.add_argument("--refuse", type=Path)
     arguments, _ = parser.parse_known_args()
+    if arguments.refuse is not None and arguments.refuse.exists():
+        say(REFUSING)
+        sys.exit(REFUSE_CODE)
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), make_handler(arguments.model_alias, arguments.hold))
     say(f"stand-in {os.getpid()} serving {arguments.model_alias} on 127.0.0.1:{arguments.port}")
     server.serve_forever()

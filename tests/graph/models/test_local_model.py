@@ -3,6 +3,7 @@
 import json
 import re
 import time
+import urllib.error
 import urllib.request
 from datetime import datetime
 from pathlib import Path
@@ -48,7 +49,7 @@ def client(server: LocalModelServer, **kwargs) -> ChatOpenAI:
     """A deterministic, short-answer client for the local server."""
     return ChatOpenAI(
         base_url=server.base_url,
-        api_key="not-needed",
+        api_key=server.api_key,
         model=server.model_alias,
         temperature=0,
         extra_body={"max_tokens": 64},  # llama.cpp ignores max_completion_tokens
@@ -59,13 +60,16 @@ def client(server: LocalModelServer, **kwargs) -> ChatOpenAI:
 
 def test_server_binds_loopback_and_lists_alias(server):
     assert urlparse(server.base_url).hostname == "127.0.0.1"
-    with urllib.request.urlopen(f"{server.base_url}/models", timeout=10) as response:
+    request = urllib.request.Request(f"{server.base_url}/models", headers={"Authorization": f"Bearer {server.api_key}"})
+    with urllib.request.urlopen(request, timeout=10) as response:
         models = json.load(response)
     assert server.model_alias in [model["id"] for model in models["data"]]
+    with pytest.raises(urllib.error.HTTPError, match="401"):  # without the key this start made, nothing is served
+        urllib.request.urlopen(f"{server.base_url}/models", timeout=10)
 
 
 def test_five_turns_summarize_the_first_three(server):
-    models = create_bundled_models(Settings(), server.base_url)
+    models = create_bundled_models(Settings(), server.base_url, server)
     graph = build_graph(chat_model=models.chat, summary_model=models.summary, checkpointer=InMemorySaver(),
                         config=GraphConfig(tools=[]))
     for n, text in enumerate(QUESTIONS, start=1):
@@ -101,7 +105,7 @@ def test_five_turns_summarize_the_first_three(server):
 def test_session_api_streams_and_summarizes_with_the_bundled_model(server, tmp_path):
     path = tmp_path / "chat.sqlite"
     settings = Settings(db_path=str(path))
-    engine = assemble(settings, create_checkpointer(path), create_bundled_models(settings, server.base_url))
+    engine = assemble(settings, create_checkpointer(path), create_bundled_models(settings, server.base_url, server))
     session = engine.session("local")
     streamed = []
     for n, text in enumerate(QUESTIONS[:4], start=1):
@@ -150,7 +154,7 @@ def test_find_bundled_model_rejects_a_missing_explicit_path(tmp_path: Path):
 
 
 def test_reply_length_limit_reaches_the_server(server):
-    limited = ChatOpenAI(base_url=server.base_url, api_key="x", model=server.model_alias,
+    limited = ChatOpenAI(base_url=server.base_url, api_key=server.api_key, model=server.model_alias,
                          **token_limit(server.base_url, 5))
     reply = limited.invoke("Write a long story about the sea.")
     assert reply.response_metadata["token_usage"]["completion_tokens"] <= 5
