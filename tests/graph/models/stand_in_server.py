@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[3]
 DEADLINE = 60.0  # generous on a busy machine; each wait ends as soon as what it waits for is there
 QUICK_BACKOFF = Backoff(first=0.1, most=0.8, stable=3600.0, attempts=3)  # every end in a test counts as soon
 QUESTION = "Describe the harbour at dusk."
+REAL_QUESTION = "Can you tell me a long story about the sea, its ships and their sailors?"  # the real model answers
 
 
 class StandInServer(LocalModelServer):

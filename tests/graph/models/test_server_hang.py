@@ -12,13 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from graph.engine import Engine
+from graph.engine import Engine, assemble
+from graph.models.factory import start_bundled
 from graph.models.server_exit import BundledServerStopped
 from graph.models.server_health import cpu_seconds, makes_progress
+from graph.settings import Settings
+from graph.storage.sqlite import create_checkpointer
 from tests.graph.models.llama_stand_in import THINKING
 from tests.graph.models.stand_in_server import (
     DEADLINE,
     QUESTION,
+    REAL_QUESTION,
     ROOT,
     StandInServer,
     log_text,
@@ -132,3 +136,23 @@ def test_progress_is_an_answer_or_processor_time_and_a_frozen_process_has_neithe
         for process in (sleeper, spinner):
             process.kill()
             process.wait()
+
+
+@pytest.mark.local_model
+def test_the_real_bundled_server_frozen_is_named_hung_started_again_and_answers(tmp_path):
+    path = tmp_path / "chat.sqlite"
+    settings = Settings(db_path=str(path), first_token_timeout=20.0, reply_timeout=60.0)
+    models, server = start_bundled(settings, lambda message: None)
+    engine = assemble(settings, create_checkpointer(path), models, server=server)
+    assert server.pid is not None
+    frozen = freeze(server.pid)
+    try:
+        events = engine.session("real").send(REAL_QUESTION).wait()
+        assert events[-1].kind == "error", [(e.kind, e.text) for e in events]
+        assert "stopped responding" in events[-1].text and "shorter" not in events[-1].text
+        assert server.running and server.pid != frozen and server.watch.exits[-1].hung
+        answered = engine.session("real").send("Can you name one primary colour?").wait()
+        assert answered[-1].kind == "reply" and answered[-1].text.strip(), [(e.kind, e.text) for e in answered]
+    finally:
+        resume(frozen)
+        engine.close()

@@ -17,7 +17,15 @@ from graph.models.server_watch import Backoff
 from graph.settings import Settings
 from graph.storage.sqlite import create_checkpointer
 from tests.graph.models.llama_stand_in import GIVING_UP, REFUSING
-from tests.graph.models.stand_in_server import DEADLINE, end_mid_reply, last_line, log_text, poll, served_by
+from tests.graph.models.stand_in_server import (
+    DEADLINE,
+    REAL_QUESTION,
+    end_mid_reply,
+    last_line,
+    log_text,
+    poll,
+    served_by,
+)
 
 pytestmark = pytest.mark.faults
 
@@ -131,7 +139,7 @@ def test_the_real_bundled_server_ended_by_sigill_mid_reply_answers_the_next_turn
     engine = assemble(settings, create_checkpointer(path), models, server=server)
     try:
         first = server.pid
-        run = engine.session("real").send("Write a long story about the sea, its ships and their sailors.")
+        run = engine.session("real").send(REAL_QUESTION)
         for event in run:
             if event.kind == "token":  # the reply has begun
                 assert server.pid is not None
