@@ -5,7 +5,7 @@ import time
 
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
-from graph.testing.models import ScriptedChatModel
+from tests.fakes.models import ScriptedChatModel
 
 TOPICS = ["the trip to Busan", "the budget spreadsheet", "Python 3.13 features", "the garden plan",
           "Mina's birthday", "the database migration", "a reading list", "marathon training"]

@@ -28,7 +28,7 @@ LANGUAGES = ("ko", "zh", "en")
 
 def pdf_of(text: str) -> bytes:
     """The text as a PDF, a line of Helvetica per line, made with the project's own PDF maker."""
-    from graph.testing.pdfs import pdf
+    from tests.fakes.pdfs import pdf
 
     def shown(line: str) -> str:
         return line.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
@@ -80,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     from graph.models import Models
     from graph.settings import Settings
     from graph.storage.sqlite import create_checkpointer
-    from graph.testing.models import ScriptedChatModel, summary_reply
+    from tests.fakes.models import ScriptedChatModel, summary_reply
 
     entries = json.loads(DATA.read_text())["files"]
     not_found = not_found_openings()

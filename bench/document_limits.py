@@ -18,7 +18,7 @@ from graph.engine import DocumentRefused, assemble
 from graph.models import ModelProfile, Models
 from graph.settings import Settings
 from graph.storage.sqlite import create_checkpointer
-from graph.testing.pdfs import blank_pdf, pdf
+from tests.fakes.pdfs import blank_pdf, pdf
 
 WORDS = "the reader turns another page of a long book about rivers, cities and the people who built them".split()
 

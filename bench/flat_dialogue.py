@@ -25,7 +25,7 @@ from bench.locomo_replay import load, profile_for
 from graph.engine import Settings, assemble
 from graph.models import Models
 from graph.storage.sqlite import create_checkpointer
-from graph.testing.models import ScriptedChatModel
+from tests.fakes.models import ScriptedChatModel
 
 
 def timed_turns(turns: Sequence[tuple[str, str]], stock_saver: bool) -> list[float]:

@@ -18,7 +18,7 @@ from graph.engine import Engine, Settings, assemble
 from graph.models import ModelProfile, Models
 from graph.request.tokens import count_text
 from graph.storage.sqlite import create_checkpointer
-from graph.testing.models import ScriptedChatModel, facts_request_turns
+from tests.fakes.models import ScriptedChatModel, facts_request_turns
 
 SESSION = "locomo"
 RATE = 0.3

@@ -67,7 +67,7 @@ def replay_requests(path: str, turns: int, profile_name: str) -> list[list[tuple
     from graph.engine import Settings, assemble
     from graph.models import Models
     from graph.storage.sqlite import create_checkpointer
-    from graph.testing.models import ScriptedChatModel
+    from tests.fakes.models import ScriptedChatModel
 
     conversation: Conversation = load(path)
     replies = iter([reply for _, reply in conversation.turns[:turns]])

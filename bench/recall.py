@@ -20,7 +20,7 @@ from graph.models import Models, bundled_profile
 from graph.policies import DEFAULT_POLICY, POLICIES
 from graph.request.tokens import count_text
 from graph.storage.sqlite import create_checkpointer
-from graph.testing.models import ScriptedChatModel
+from tests.fakes.models import ScriptedChatModel
 
 CHECKPOINTS = (100, 200, 300)
 

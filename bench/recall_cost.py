@@ -25,7 +25,7 @@ from bench.recall_script import build_script
 from graph.engine import Engine, Settings, assemble
 from graph.models import Models, bundled_profile
 from graph.storage.sqlite import create_checkpointer
-from graph.testing.models import ScriptedChatModel
+from tests.fakes.models import ScriptedChatModel
 
 MULTILINGUAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "multilingual-dev"
 LANGUAGES = ("en", "ko", "zh")

@@ -17,8 +17,8 @@ from langchain_core.messages import AIMessage
 from graph.engine import Engine, Settings, assemble
 from graph.models import ModelProfile, Models
 from graph.storage.sqlite import create_checkpointer
-from graph.testing.models import ScriptedChatModel, summary_reply
 from state.texts import localized
+from tests.fakes.models import ScriptedChatModel, summary_reply
 
 DATA = Path(__file__).parent / "data" / "sums_in_words.json"
 GUESS = "That comes to 999."  # what a small model says to a sum: a number of its own

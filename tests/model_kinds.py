@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.injection import MODEL_KINDS
+from tests.fakes.faults import MODEL_KINDS
 
 
 @pytest.fixture(params=MODEL_KINDS)

@@ -16,13 +16,15 @@ from state.session import SessionSettings
 
 
 class TurnIndex(Protocol):
-    """Where completed turns are indexed for recall."""
+    """Where completed turns are indexed for recall, and a deleted session's are forgotten."""
 
     def index_session(self, session_id: str, messages: Sequence[BaseMessage], day: str | None = None) -> int: ...
 
     def backfill(self, session_id: str) -> int: ...
 
     def drop_from(self, session_id: str, first_turn: int) -> None: ...
+
+    def forget(self, session_id: str) -> None: ...
 
 
 class SessionServices(Protocol):
@@ -115,6 +117,14 @@ class SessionAccess:
         check_existing(self.services.storage, self.id, self.owner)
 
     def settings(self) -> SessionSettings:
-        """The session's own settings (policy, prompts, modifiers, compression rate, recall)."""
+        """The session's own settings, which its next turn runs with.
+
+        Returns:
+            Its `SessionSettings` (policy, prompts, modifiers, compression rate, recall, model); the defaults for a
+            session not begun.
+
+        Raises:
+            SessionNotFound: The id is another owner's session.
+        """
         self._check()
         return self.services.storage.load_settings(self.id)

@@ -53,8 +53,17 @@ class SessionEdits(SessionAccess):
     """Pins, summary edits, summarizing now, and documents of one session (a part of its handle)."""
 
     def pin(self, message_id: str, pinned: bool = True) -> None:
-        """Keep a message whole in every later context (never summarized away), or stop doing so; refused (nothing
-        changed) when the id is not text or names no message of the conversation shown."""
+        """Keep a message whole in every later request (never summarized away), or stop doing so.
+
+        Args:
+            message_id: The id of a message of the conversation shown.
+            pinned: True to pin it, False to unpin it.
+
+        Raises:
+            WrongType: The id is not text (nothing changed).
+            Refused: No message of the conversation shown has the id (nothing changed).
+            SessionNotFound: No session of this owner has the id (a change never creates one).
+        """
         message_id = checked_message_id(message_id)
         self._existing()
         with self.services.storage.session_lock(self.id):
@@ -66,8 +75,17 @@ class SessionEdits(SessionAccess):
             self.services.update_state(self.id, {"pinned": updated})
 
     def give_feedback(self, message_id: str, choice: str | None) -> None:
-        """Keep the person's 👍 ("up") or 👎 ("down") on an answer, or with None take it back; refused like a pin
-        on a message not shown."""
+        """Keep the person's 👍 or 👎 on an answer with the session, or take it back.
+
+        Args:
+            message_id: The id of an answer of the conversation shown.
+            choice: "up", "down", or None to take it back.
+
+        Raises:
+            ValueError: The choice is none of these (`Refused` when the id names no message shown, `WrongType`
+                when it is not text; nothing changed).
+            SessionNotFound: No session of this owner has the id (a change never creates one).
+        """
         message_id = checked_message_id(message_id)
         if choice not in (None, *FEEDBACK_CHOICES):
             raise ValueError(f"feedback is one of {FEEDBACK_CHOICES} or None, not {choice!r}")
@@ -83,8 +101,18 @@ class SessionEdits(SessionAccess):
             self.services.update_state(self.id, {"feedback": feedback})
 
     def edit_summary(self, first_turn: int, text: str | None, level: int = 1) -> None:
-        """Replace a summary's text (what the model sees from the next turn; the record keeps its original),
-        or with None take it out of the context (the panel still lists it)."""
+        """Correct a summary the model sees from the next turn on; its record keeps the text generated.
+
+        Args:
+            first_turn: The first turn the summary covers.
+            text: Its new text, or None to take it out of the request (the panel still lists it).
+            level: 1 for a summary of turns, higher for a merge of summaries.
+
+        Raises:
+            ValueError: The text is blank (`WrongType` when it or a number is of the wrong kind).
+            KeyError: No summary of this level starts at `first_turn`.
+            SessionNotFound: No session of this owner has the id (a change never creates one).
+        """
         first_turn, level = checked_turn(first_turn), checked_turn(level)
         if text is not None and not checked_text(text).strip():
             raise ValueError("a summary cannot be empty")
@@ -101,8 +129,19 @@ class SessionEdits(SessionAccess):
             self.services.update_state(self.id, {key: records[index:index + 1] if level <= 1 else records})
 
     def summarize_now(self, compression_rate: float | None = None, language: str = "en") -> bool:
-        """Summarize the completed turns not summarized yet (all but the last), at once, labelled in the page's
-        `language`; False when none."""
+        """Summarize now what the policy would summarize later: the completed turns not summarized yet but the last.
+
+        Args:
+            compression_rate: The rate to summarize at, or None for the session's.
+            language: The page's language for the summary's labels.
+
+        Returns:
+            True when a summary was made and saved; False when there was nothing to summarize.
+
+        Raises:
+            WrongType: The language is not text.
+            SessionNotFound: No session of this owner has the id (a change never creates one).
+        """
         settings = replace(self.settings(), language=checked_language(language))
         rate = settings.with_rate(compression_rate).compression_rate
         if self.services.storage.session_owner(self.id) is None:
@@ -117,19 +156,51 @@ class SessionEdits(SessionAccess):
         return True
 
     def turn_excerpts(self, turns: list[int]) -> list[dict]:
-        """The records of these earlier turns as recall shows them to the model (turn, date, user, assistant)."""
+        """Earlier turns as recall shows them to the model, for a page that shows what was recalled.
+
+        Args:
+            turns: The turn numbers.
+
+        Returns:
+            One record per turn recall holds (`turn`, `date`, `user`, `assistant`), in the order asked.
+
+        Raises:
+            WrongType: A turn is not a whole number.
+            SessionNotFound: The id is another owner's session.
+        """
         turns = checked_turns(turns)
         self._check()
         records = self.services.storage.recall_records(self.id, turns)
         return [records[turn] for turn in turns if turn in records]
 
     def documents(self) -> list[DocumentInfo]:
-        """The session's documents."""
+        """The session's documents, for the page's list.
+
+        Returns:
+            Each document's id, title, size in tokens and mode (whole in every request, or indexed).
+
+        Raises:
+            SessionNotFound: The id is another owner's session.
+        """
         self._check()
         return self.services.documents.list_documents(self.id)
 
     def add_document(self, name: str, data: bytes) -> DocumentInfo:
-        """Read and store an uploaded file; DocumentRefused says why one cannot be added (its name too)."""
+        """Read and keep an uploaded file, so later questions about it are answered from its lines.
+
+        A first upload creates the session as the owner's.
+
+        Args:
+            name: The file's name (txt, md or pdf).
+            data: The file's bytes.
+
+        Returns:
+            What was stored.
+
+        Raises:
+            DocumentRefused: The file cannot be added (name, type, size, no text, damage); the message says why.
+            SessionNotFound: The id is another owner's session.
+        """
         try:
             checked_name(name, "a file name", MAX_NAME_CHARS)
         except ValueError as error:
@@ -139,6 +210,13 @@ class SessionEdits(SessionAccess):
         return self.services.documents.add(self.id, name, text)
 
     def remove_document(self, document_id: int) -> None:
-        """Remove one of the session's documents."""
+        """Remove one of the session's documents; later requests no longer carry or search it.
+
+        Args:
+            document_id: The id `documents()` gives it.
+
+        Raises:
+            SessionNotFound: No session of this owner has the id (a change never creates one).
+        """
         self._existing()
         self.services.documents.remove(self.id, document_id)

@@ -1,12 +1,11 @@
-"""One session seen from outside the engine: its state as a page reads it, its settings, its turns as events."""
+"""One session seen from outside the engine: its turns as events, its settings; the reads and edits are its parts."""
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
-from langchain_core.messages import BaseMessage, HumanMessage
+from langchain_core.messages import HumanMessage
 
-from graph.memory.planner import plan_input
 from graph.session.access import SessionNotFound
 from graph.session.edits import SessionEdits
 from graph.session.inputs import (
@@ -18,12 +17,12 @@ from graph.session.inputs import (
     turn_input,
 )
 from graph.session.queue import TurnRun
-from graph.session.turn import RewindFor, read_pending, restore_pending, start_turn
+from graph.session.reads import SessionReads
+from graph.session.turn import RewindFor, restore_pending, start_turn
 from graph.session.versions import SessionVersions, fork_turn
 from state.refusals import Refused
-from state.session import LiveTurn, SessionSettings, TurnEvent
+from state.session import SessionSettings, TurnEvent
 from state.texts import localized
-from state.turns import completed_turn_count, has_unfinished_turn, message_text
 
 
 def refused(event: TurnEvent) -> TurnRun:
@@ -37,100 +36,71 @@ def refused_for(error: Refused, language: object) -> TurnRun:
                              {"code": error.key}))
 
 
-@dataclass(frozen=True)
-class SessionView:
-    """The saved values of a session at one moment, and the last request its model was sent."""
+class Session(SessionReads, SessionEdits, SessionVersions):
+    """A handle on one session; cheap to make, so callers ask the engine for one whenever they need it.
 
-    values: dict[str, Any]
-    last_context: list[BaseMessage] = field(default_factory=list)
-
-    @property
-    def messages(self) -> list[BaseMessage]:
-        return list(self.values.get("messages", []))
-
-    @property
-    def turns_completed(self) -> int:
-        return completed_turn_count(self.values.get("messages", []))
-
-    @property
-    def unfinished(self) -> bool:
-        return has_unfinished_turn(self.values.get("messages", []))
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """A saved value by its ChatState key."""
-        return self.values.get(key, default)
-
-
-class Session(SessionEdits, SessionVersions):
-    """A handle on one session; cheap to make, so callers ask the engine for one whenever they need it."""
-
-    def state(self) -> dict:
-        """The saved ChatState values (messages, summary_history, turn_count, ...); reading changes nothing."""
-        self._check()
-        return self.services.read_state(self.id)
-
-    def view(self) -> SessionView:
-        """The state read once, with the last request the model was sent: all a page render needs."""
-        return SessionView(self.state(), self.last_context())
+    Its turns (`send`, `regenerate`, `edit`, `resume`) never raise for what a caller passes: a refused one is a
+    `TurnRun` whose one event is an "error" with a readable text and a `code`. Reading is in `SessionReads`, pins,
+    summaries and documents in `SessionEdits`, versions in `SessionVersions`.
+    """
 
     def recover(self) -> bool:
-        """Put back the message of a turn a crash cut off (ready for Retry), unless a turn of the session runs
-        here or on another instance; True when there was one. Every turn does this as it starts."""
+        """Put back the message of a turn a crash cut off, so it waits for Retry instead of being lost.
+
+        Every turn does this as it starts; a page calls it on load. Nothing is done while a turn of the session
+        runs here or on another instance.
+
+        Returns:
+            True when a cut-off message was put back.
+
+        Raises:
+            SessionNotFound: The id is another owner's session.
+        """
         self._check()
         if self.services.turns.busy(self.id):
             return False
         with self.services.storage.session_lock(self.id, wait=False) as free:
             return bool(free) and restore_pending(self.services.runner, self.services.storage, self.id)
 
-    def live_turn(self) -> LiveTurn | None:
-        """The turn of this session running now in this process, as a page loaded meanwhile shows it: the question
-        its journal holds until the run saves it, and what was streamed so far; None when none runs."""
-        self._check()
-        run = self.services.turns.active(self.id)
-        if run is None or run.is_answered.is_set():
-            return None  # none runs, or its answer is saved and shown with the transcript
-        pending = read_pending(self.services.storage, self.id)
-        if pending is None and not self.unfinished():
-            return None  # saved already: the transcript shows it whole
-        question = message_text(pending["messages"][0]) if pending else ""
-        return LiveTurn(question, run.streamed)
-
-    def messages(self) -> list[BaseMessage]:
-        """The whole transcript."""
-        return SessionView(self.state()).messages
-
-    def turns_completed(self) -> int:
-        """How many turns have a final answer."""
-        return SessionView(self.state()).turns_completed
-
-    def unfinished(self) -> bool:
-        """Whether the last message still waits for its answer (a failed, stopped or crashed turn)."""
-        return SessionView(self.state()).unfinished
-
-    def last_context(self) -> list[BaseMessage]:
-        """Exactly the messages the chat model was sent on its last call (kept by this process)."""
-        self._check()
-        return self.services.runner.last_requests.get(self.id)
-
     def save_settings(self, settings: SessionSettings | None = None, **changes: Any) -> SessionSettings:
-        """Store new settings (whole, or the fields named); they apply from the next turn. ValueError says why a
-        prompt or reminder cannot be saved (over its share of the budget)."""
+        """Store the session's own settings (policy, prompts, budget, rate, model); they apply from the next turn.
+
+        Args:
+            settings: The whole new settings, or None to start from the saved ones.
+            **changes: `SessionSettings` fields to change, e.g. `context_policy="sliding_window"`.
+
+        Returns:
+            The settings as saved: texts cleaned, numbers brought within their bounds.
+
+        Raises:
+            ValueError: A prompt or reminder that changed is over its share of the budget (nothing is saved).
+            TypeError: A keyword names no `SessionSettings` field.
+            SessionNotFound: The id is another owner's session.
+        """
         before = self.settings()
         updated = checked_settings(before, replace(settings or before, **changes), self.services.request_limit)
         self._claim()
         self.services.storage.save_settings(self.id, updated)
         return updated
 
-    def summary_due(self, values: dict | None = None) -> list[list[int]]:
-        """The turn spans the next turn will summarize before it answers (from `values` when already read)."""
-        values, settings = self.state() if values is None else values, self.settings()
-        return self.services.planner_of(settings).due_turns(plan_input(values, self.id, settings))
-
     def send(self, text: str, compression_rate: float | None = None, language: str = "en",
              attachments: Sequence[Mapping[str, object]] = ()) -> TurnRun:
-        """Run a turn for `text`; iterate the result for its events. The rate, when given, becomes the session's;
-        `attachments` describe the files sent with the message (`name`, and `tokens` or `refused`); a text or
-        language that is not text is refused with an error event."""
+        """Run a turn for the person's message: everything a turn needs, in the order the session's turns were sent.
+
+        The turn waits behind the session's earlier ones, takes its lock, journals the message, numbers the turn,
+        runs the graph and saves once; recall's index, the title and the next summary follow in the background.
+
+        Args:
+            text: The person's message (control characters are removed; empty text is refused).
+            compression_rate: The summaries' rate (0.1-0.5); when given it becomes the session's.
+            language: The page's language ("ko", "en" or "zh") for notices, labels and refusals.
+            attachments: The files sent with the message: `name`, and `tokens` or `refused`.
+
+        Returns:
+            The running turn: iterate it for `TurnEvent`s ("token", "tool", "summary", "notice", "reply",
+            "error") or `wait()` for all of them. A refused message (empty, not text, another owner's session, a
+            rate that is no number) gives a turn whose one event is an "error".
+        """
         try:
             checked_language(language)
             clean = clean_user_text(checked_text(text))
@@ -153,10 +123,19 @@ class Session(SessionEdits, SessionVersions):
         return (self.save_settings(chosen) if chosen != settings else settings).compression_rate  # saved if changed
 
     def regenerate(self, language: str = "en", answer_id: str | None = None, turn: int | None = None) -> TurnRun:
-        """Answer a question again (the last one, or turn `turn`'s) as a new version of its turn, forked from the
-        turn before; the earlier answer stays a version (`versions`, `show_version`). Refused (an error event,
-        nothing changed) when the question has no answer yet or `answer_id` is no longer its answer, and when the
-        turn is no number or the id no text."""
+        """Answer a question again as a new version of its turn; the earlier answer stays a version to switch back to.
+
+        The conversation forks from the turn before (`versions`, `show_version`).
+
+        Args:
+            language: The page's language for the turn's events.
+            answer_id: The id of the answer the person saw, or None; refused when it is no longer the answer.
+            turn: The turn to answer again, or None for the last one.
+
+        Returns:
+            The running turn, as `send` returns it; refused (one "error" event, nothing changed) when the question
+            has no answer yet, `answer_id` is stale, the turn is no number or the id no text.
+        """
         try:
             checked_rewrite(language, turn, answer_id)
         except Refused as error:
@@ -169,15 +148,25 @@ class Session(SessionEdits, SessionVersions):
 
     def edit_last(self, text: str, compression_rate: float | None = None, language: str = "en",
                   question_id: str | None = None) -> TurnRun:
-        """Ask `text` in place of the last question, as a new version of that turn (see `edit`)."""
+        """Ask `text` in place of the last question: `edit(None, ...)`, for a page's last bubble."""
         return self.edit(None, text, compression_rate, language, question_id)
 
     def edit(self, turn: int | None, text: str, compression_rate: float | None = None, language: str = "en",
              question_id: str | None = None) -> TurnRun:
-        """Ask `text` in place of turn `turn`'s question (None: the last): the conversation forks from the turn
-        before, and the earlier question with all that followed it stays a version. Refused like `send` when
-        `text` is empty, and when `question_id` is no longer that turn's question; refused as well when the turn is
-        no number, or the text, language or id no text."""
+        """Ask `text` in place of an earlier question; the earlier question with all that followed stays a version.
+
+        Args:
+            turn: The turn whose question is replaced, or None for the last one.
+            text: The new question; empty text is refused like `send`'s.
+            compression_rate: The summaries' rate; when given it becomes the session's.
+            language: The page's language for the turn's events.
+            question_id: The id of the question the person edited, or None; refused when it is no longer that
+                turn's question.
+
+        Returns:
+            The running turn, as `send` returns it; refused (one "error" event, nothing changed) for a stale id, a
+            turn that is no number, or a text, language or id that is no text.
+        """
         try:
             checked_rewrite(language, turn, question_id, text)
         except Refused as error:
@@ -196,7 +185,14 @@ class Session(SessionEdits, SessionVersions):
             self.services, self.id, language, turn, False, lambda question: edited, question_id))
 
     def resume(self, language: str = "en") -> TurnRun:
-        """Resume the unfinished turn from its saved step (Retry), streaming its events."""
+        """Resume the unfinished turn from its saved step (Retry), so a failed call costs no message.
+
+        Args:
+            language: The page's language for the turn's events.
+
+        Returns:
+            The running turn, as `send` returns it.
+        """
         try:
             checked_language(language)
         except Refused as error:
@@ -204,25 +200,45 @@ class Session(SessionEdits, SessionVersions):
         return self._start(language)
 
     def retry(self, language: str = "en") -> list[TurnEvent]:
-        """Resume the unfinished turn and wait for it; returns its events."""
+        """Resume the unfinished turn and wait for it, for callers that do not stream (the terminal, scripts).
+
+        Args:
+            language: The page's language for the turn's events.
+
+        Returns:
+            The turn's events, in order.
+        """
         return self.resume(language).wait()
 
     def stop(self) -> None:
-        """Stop the reply this session is streaming, keeping what was streamed; a message waiting its turn
-        (sent from another tab) is not touched and still gets its answer."""
+        """Stop the reply this session is streaming, keeping what was streamed as the answer.
+
+        A message waiting its turn (sent from another tab) is not touched and still gets its answer.
+
+        Raises:
+            SessionNotFound: The id is another owner's session.
+        """
         self._check()
         run = self.services.turns.active(self.id)
         if run is not None:
             run.stop()
 
     def wait_turn(self) -> None:
-        """Wait until this session's running turn (if any, in this process) has ended and saved itself."""
+        """Block until this session's turns running in this process have ended and saved themselves."""
         for run in self.services.turns.runs(self.id):
             run.wait()
 
     def prepare(self, compression_rate: float | None = None, language: str = "") -> None:
-        """Make the next summary ahead of time (after a turn, or when the rate changed), labelled in the page's
-        `language` ('' for the saved settings')."""
+        """Make the next summary ahead of time in the background, so the turn that needs it does not wait.
+
+        Args:
+            compression_rate: The rate to summarize at, or None for the session's.
+            language: The page's language for the summary's labels, or "" for the saved settings'.
+
+        Raises:
+            WrongType: The language is not text.
+            SessionNotFound: The id is another owner's session.
+        """
         rate = self.settings().with_rate(compression_rate).compression_rate
         generation = self.services.generation(self.id)
         self.services.prefetcher.schedule(self.id, rate, lambda: self.services.generation(self.id) == generation,

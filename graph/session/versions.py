@@ -148,15 +148,36 @@ class SessionVersions(SessionAccess):
     recall and search following it."""
 
     def versions(self) -> dict[int, TurnVersions]:
-        """Turn number -> the version shown and how many there are, for the turns that have several."""
+        """The turns that have several versions, so a page can draw ‹ 1/2 › under them.
+
+        Returns:
+            Turn number -> `TurnVersions`: the version shown (1 is the first), how many there are, and how many
+            turns follow the turn in each.
+
+        Raises:
+            SessionNotFound: The id is another owner's session.
+        """
         self._check()
         return turn_versions(CheckpointTree(self.services.storage.checkpoint_rows(self.id)))
 
     def show_version(self, turn: int, shown: int) -> bool:
-        """Show version `shown` (1 is the first) of `turn`, with everything said after it on that line; False when
-        there is no such version, it is already shown, or a turn of the session is running. Tidying after a turn
-        holds the session a moment: the switch waits it out (at most `HOUSEKEEPING_WAIT` seconds). A turn or version
-        that is no number is refused (WrongType)."""
+        """Show another version of a turn, with everything said after it on that line; recall and search follow.
+
+        Tidying after a turn holds the session a moment: the switch waits it out (at most `HOUSEKEEPING_WAIT`
+        seconds).
+
+        Args:
+            turn: The turn number.
+            shown: The version to show (1 is the first).
+
+        Returns:
+            True when switched; False when there is no such version, it is shown already, or a turn of the
+            session is running.
+
+        Raises:
+            WrongType: The turn or version is not a whole number.
+            SessionNotFound: No session of this owner has the id.
+        """
         turn, shown = checked_turn(turn), checked_turn(shown)
         self._existing()
         deadline = monotonic() + HOUSEKEEPING_WAIT

@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 from graph.models import bundled_profile
 from tests.component.apptest import send
 from tests.component.test_layout import english
-from tests.injection import timeout
+from tests.fakes.faults import timeout
 
 pytestmark = pytest.mark.app
 

@@ -8,7 +8,7 @@ import pytest
 from graph.errors import describe_error
 from graph.models.server_exit import BundledServerStopped, ServerExit
 from graph.storage import DatabaseError
-from tests import injection
+from tests.fakes import faults
 
 pytestmark = pytest.mark.unit
 
@@ -23,9 +23,9 @@ def test_connection_error_is_explained_in_korean_when_asked():
     assert "OPENAI_BASE_URL" in korean  # the setting to check is named in either language
 
 
-@pytest.mark.parametrize("fault, words", [(injection.timeout, "took too long"),
-                                          (injection.connection_refused, "cannot be reached"),
-                                          (injection.server_error, "HTTP 500")])
+@pytest.mark.parametrize("fault, words", [(faults.timeout, "took too long"),
+                                          (faults.connection_refused, "cannot be reached"),
+                                          (faults.server_error, "HTTP 500")])
 def test_endpoint_faults_say_what_happened(fault, words):
     assert words in describe_error(fault())
     assert HANGUL.search(describe_error(fault(), "ko"))

@@ -18,9 +18,9 @@ from graph.request.tokens import count_messages, count_transcript
 from graph.session.runner import thread_config
 from graph.storage.base import KEEP_CHECKPOINTS
 from graph.storage.replay import first_step_needed
-from graph.testing.models import ScriptedChatModel, summary_calls, summary_reply, title_question
 from prompt.request_notes import TOOL_PLACEHOLDER
 from tests.conftest import make_engine, run_turn, send, tool_turn, transcript
+from tests.fakes.models import ScriptedChatModel, summary_calls, summary_reply, title_question
 
 pytestmark = pytest.mark.graph
 

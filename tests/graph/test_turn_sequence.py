@@ -4,8 +4,8 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 
 from graph.context import split_turns
-from graph.testing.models import summary_calls
 from tests.conftest import run_turn
+from tests.fakes.models import summary_calls
 
 pytestmark = pytest.mark.graph
 

@@ -8,7 +8,7 @@ import pytest
 
 from graph.documents.cjk_pdf import as_written
 from graph.documents.reader import read_upload
-from graph.testing.pdfs import cjk_pdf
+from tests.fakes.pdfs import cjk_pdf
 
 pytestmark = pytest.mark.unit
 

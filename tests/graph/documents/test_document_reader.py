@@ -7,7 +7,7 @@ import pytest
 from graph.documents import reader
 from graph.documents.reader import read_upload
 from graph.documents.store import DocumentRefused
-from graph.testing.pdfs import pdf
+from tests.fakes.pdfs import pdf
 
 pytestmark = pytest.mark.unit
 

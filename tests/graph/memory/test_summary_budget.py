@@ -4,9 +4,9 @@ import pytest
 
 from graph.memory.merge import active_summaries, record_tokens
 from graph.memory.planner import SummaryPlanner, plan_input
-from graph.testing.models import ScriptedChatModel, summary_reply
 from state import SummaryRecord
 from state.session import SessionSettings
+from tests.fakes.models import ScriptedChatModel, summary_reply
 
 pytestmark = pytest.mark.unit
 

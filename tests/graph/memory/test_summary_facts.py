@@ -9,9 +9,9 @@ from langchain_core.messages import AIMessage, BaseMessage
 
 from graph.models import bundled_profile
 from graph.request.words import query_words
-from graph.testing.models import facts_request_turns, summary_reply
 from tests.conftest import make_engine, recalled
 from tests.fakes import ScriptedChatModel
+from tests.fakes.models import facts_request_turns, summary_reply
 from tests.graph.recall.test_recall import context_text, filler, play
 
 pytestmark = pytest.mark.graph

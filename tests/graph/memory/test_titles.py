@@ -7,9 +7,9 @@ import pytest
 from langchain_core.messages import AIMessage, BaseMessage
 
 from graph.models import bundled_profile
-from graph.testing.models import summary_reply, title_question
 from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel
+from tests.fakes.models import summary_reply, title_question
 
 pytestmark = pytest.mark.graph
 

@@ -11,10 +11,9 @@ from graph.builder import build_graph
 from graph.context import split_turns
 from graph.reply.compose import EmptyReplyError
 from graph.session.runner import thread_config
-from tests import injection
 from tests.conftest import make_engine, send
-from tests.fakes import summary_reply
-from tests.injection import FaultyModel, model_of_kind
+from tests.fakes import faults, summary_reply
+from tests.fakes.faults import FaultyModel, model_of_kind
 
 pytestmark = pytest.mark.faults
 
@@ -54,8 +53,8 @@ def run_with_retries(session, text, attempts=10):
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_faults_lose_and_double_nothing(seed, database, model_kind):
     rng = random.Random(seed)
-    chat_faults = {k: rng.choice(injection.FAULTS) for k in rng.sample(range(80), 20)}
-    summary_faults = {k: rng.choice(injection.RAISING) for k in range(0, 12, 3)}
+    chat_faults = {k: rng.choice(faults.FAULTS) for k in rng.sample(range(80), 20)}
+    summary_faults = {k: rng.choice(faults.RAISING) for k in range(0, 12, 3)}
     chat = model_of_kind(model_kind, reply, chat_faults)
     summary = model_of_kind(model_kind if model_kind != "tool_calling" else "streaming", summary_reply,
                             summary_faults)
@@ -82,7 +81,7 @@ def test_random_faults_lose_and_double_nothing(seed, database, model_kind):
 
 
 def test_malformed_tool_call_gets_an_error_result_and_the_model_recovers(database, model_kind):
-    chat = model_of_kind(model_kind, reply, {0: injection.malformed_tool_call})
+    chat = model_of_kind(model_kind, reply, {0: faults.malformed_tool_call})
     engine = make_engine(database, chat, FaultyModel(reply=summary_reply))
     events = send(engine.session("s"), "compute 6*7")
     results = [e for e in events if e.kind == "tool" and e.data["phase"] == "result"]
@@ -96,7 +95,7 @@ def test_malformed_tool_call_gets_an_error_result_and_the_model_recovers(databas
 
 
 def test_unparsable_tool_arguments_are_answered_with_a_json_error(model_kind):
-    chat = model_of_kind(model_kind, reply, {0: injection.malformed_tool_call})
+    chat = model_of_kind(model_kind, reply, {0: faults.malformed_tool_call})
     graph = build_graph(chat, FaultyModel(reply=summary_reply), InMemorySaver())
     state = graph.invoke({"messages": [HumanMessage("compute 6*7")], "turn_count": 1, "session_id": "s",
                           "compression_rate": 0.3}, thread_config("s"))
@@ -106,7 +105,7 @@ def test_unparsable_tool_arguments_are_answered_with_a_json_error(model_kind):
 
 
 def test_empty_reply_keeps_the_turn_open_for_retry(database, model_kind):
-    chat = model_of_kind(model_kind, reply, {0: injection.empty_reply})
+    chat = model_of_kind(model_kind, reply, {0: faults.empty_reply})
     engine = make_engine(database, chat, FaultyModel(reply=summary_reply))
     session = engine.session("s")
     error = send(session, "hello there friend")[-1]
@@ -120,8 +119,8 @@ def test_empty_reply_keeps_the_turn_open_for_retry(database, model_kind):
 
 @pytest.mark.parametrize(
     "fault, words",
-    [(injection.timeout, "너무 늦습니다"), (injection.connection_refused, "연결할 수 없습니다"),
-     (injection.server_error, "HTTP 500"), (injection.empty_reply, "빈 답")],
+    [(faults.timeout, "너무 늦습니다"), (faults.connection_refused, "연결할 수 없습니다"),
+     (faults.server_error, "HTTP 500"), (faults.empty_reply, "빈 답")],
 )  # the UI's default language is Korean
 def test_ui_explains_each_fault_and_retry_answers(fault, words, fake_engine):
     from streamlit.testing.v1 import AppTest

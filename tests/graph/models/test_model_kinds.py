@@ -9,8 +9,8 @@ from graph.builder import build_graph
 from graph.models import bundled_profile
 from tests.conftest import make_engine, send
 from tests.fakes import summary_reply
+from tests.fakes.faults import model_of_kind
 from tests.graph.memory.test_summary_facts import fact_reply
-from tests.injection import model_of_kind
 
 pytestmark = pytest.mark.faults
 

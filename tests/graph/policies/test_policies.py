@@ -9,11 +9,11 @@ from graph.context import split_turns
 from graph.graph_config import GraphConfig
 from graph.policies import POLICIES, PolicyInput, get_policy, policy_or_default
 from graph.policies.base import keep_recent
-from graph.testing.models import summary_calls
 from prompt.system import DESIGN_LANGUAGE
 from state.session import SessionSettings
 from tests.conftest import transcript
 from tests.fakes import ScriptedChatModel
+from tests.fakes.models import summary_calls
 from tests.graph.replies import varied_replies
 
 pytestmark = pytest.mark.graph

@@ -14,7 +14,7 @@ from graph.reply.own_answer import own_text
 from state.texts import localized
 from tests.conftest import make_engine, send
 from tests.fakes import ScriptedChatModel, summary_reply
-from tests.injection import model_of_kind
+from tests.fakes.faults import model_of_kind
 
 pytestmark = pytest.mark.graph
 

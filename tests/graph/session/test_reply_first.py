@@ -7,8 +7,8 @@ import time
 import pytest
 
 from graph.session.queue import TurnActivity
-from graph.testing.models import summary_calls
 from tests.conftest import make_engine
+from tests.fakes.models import summary_calls
 from tests.graph.recall.test_recall import play
 
 pytestmark = pytest.mark.graph

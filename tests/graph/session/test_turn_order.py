@@ -7,7 +7,7 @@ from langchain_core.messages import AIMessage, HumanMessage
 
 from tests.conftest import make_engine
 from tests.fakes import summary_reply
-from tests.injection import model_of_kind
+from tests.fakes.faults import model_of_kind
 
 pytestmark = pytest.mark.faults
 

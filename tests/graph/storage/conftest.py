@@ -21,9 +21,9 @@ from graph.storage.postgres import schema as postgres_schema
 from graph.storage.shared.dialect import Rows
 from graph.storage.sqlite import SQLITE
 from graph.storage.sqlite import schema as sqlite_schema
-from graph.testing.models import ScriptedChatModel, summary_reply
 from state.session import SessionSettings
 from tests.conftest import make_engine, open_database
+from tests.fakes.models import ScriptedChatModel, summary_reply
 
 Fill = Callable[[Rows, str], None]  # writes an older release's rows, given the backend's name
 DATA = Path(__file__).parent / "data"  # databases earlier releases wrote: NAME.sqlite, and NAME.postgres.sql (pg_dump)

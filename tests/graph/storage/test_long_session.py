@@ -11,8 +11,8 @@ from langchain_core.messages import HumanMessage
 
 from graph.builder import build_graph
 from graph.session.runner import thread_config
-from graph.testing.models import ScriptedChatModel, summary_reply
 from tests.conftest import open_database
+from tests.fakes.models import ScriptedChatModel, summary_reply
 
 pytestmark = pytest.mark.storage
 

@@ -16,7 +16,7 @@ from graph.engine import assemble
 from graph.models import ModelProfile, Models
 from graph.session.runner import thread_config
 from graph.settings import Settings
-from graph.testing.models import ScriptedChatModel, summary_reply
+from tests.fakes.models import ScriptedChatModel, summary_reply
 
 pytestmark = pytest.mark.storage
 

@@ -1,5 +1,5 @@
-"""Fake chat models that record what they were sent: the graph runs without a model server in tests,
-benchmarks and examples."""
+"""Fake chat models that record what they were sent: the graph runs without a model server in tests
+and benchmarks."""
 
 import json
 import re

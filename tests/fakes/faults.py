@@ -5,7 +5,7 @@ import openai
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from tests.fakes import ScriptedChatModel
+from tests.fakes.models import ScriptedChatModel
 
 _REQUEST = httpx.Request("POST", "http://127.0.0.1:9/v1/chat/completions")
 

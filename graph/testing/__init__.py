@@ -1,1 +1,0 @@
-"""Small stand-ins the benchmarks, examples and tests share (made here, never downloaded)."""
