@@ -55,3 +55,9 @@ def part_label(part: str) -> str:
     """Name of a context part in the current language."""
     parts: dict[str, str] = TEXT[language()]["parts"]  # type: ignore[assignment]
     return parts[part]
+
+
+def speaker_label(kind: str) -> str:
+    """Who a message of the request is from (LangChain's message type), in the current language."""
+    speakers: dict[str, str] = TEXT[language()]["speakers"]  # type: ignore[assignment]
+    return speakers.get(kind, kind)

@@ -1,6 +1,12 @@
-"""The page frame's style: the summary pane stays in view while the chat scrolls, and chats list as rows."""
+"""The page frame's style: the summary pane stays in view while the chat scrolls, chats list as rows, and the file
+uploader speaks the page's language (Streamlit draws its button and limits in English only)."""
+
+import json
 
 import streamlit as st
+
+from component.i18n import t
+from graph.engine import DOCUMENT_TYPES
 
 SIDE_PANE_KEY = "side_pane"
 PAGE_STYLE = """<style>
@@ -27,9 +33,26 @@ PAGE_STYLE = """<style>
 </style>"""
 
 
+UPLOADER = '[data-testid="stFileUploaderDropzone"]'
+UPLOADER_STYLE = """<style>
+{uploader} button [data-testid="stMarkdownContainer"] p {{ font-size: 0; }}
+{uploader} button [data-testid="stMarkdownContainer"] p::after {{ content: {button}; font-size: 0.875rem; }}
+[data-testid="stFileUploaderDropzoneInstructions"] span {{ font-size: 0; }}
+[data-testid="stFileUploaderDropzoneInstructions"] span::after {{ content: {limit}; font-size: 0.8rem; }}
+</style>"""
+
+
+def uploader_style() -> str:
+    """Style rules that write the uploader's button and its size and type limits in the page's language."""
+    size = f"{st.get_option('server.maxUploadSize')}MB"
+    limit = t("upload_limit", size=size, types=", ".join(kind.upper() for kind in DOCUMENT_TYPES))
+    return UPLOADER_STYLE.format(uploader=UPLOADER, button=json.dumps(t("upload_button"), ensure_ascii=False),
+                                 limit=json.dumps(limit, ensure_ascii=False))
+
+
 def draw_page_style() -> None:
     """The page's few style rules, drawn once per run."""
-    st.html(PAGE_STYLE)
+    st.html(PAGE_STYLE + uploader_style())
 
 
 def side_pane():

@@ -1,9 +1,11 @@
-"""The memory controls under one heading: recall, context policy, compression rate, context budget and its cost.
+"""The memory controls under one heading: recall and the compression rate; with the details switched on, the context
+policy and the context budget with its cost.
 
 Each is saved for the open chat when the person changes it, never merely because the page was drawn."""
 
 import streamlit as st
 
+from component.details import details_shown
 from component.i18n import language, t
 from graph.engine import Engine, Session, SessionSettings
 from state.budgets import CONTEXT_BUDGET_STEP, MIN_CONTEXT_BUDGET
@@ -79,8 +81,10 @@ def draw_memory_controls(engine: Engine, session: Session) -> float:
     st.session_state.setdefault(RECALL_KEY, stored.recall)
     st.toggle(t("recall_toggle"), key=RECALL_KEY, help=t("recall_help"), on_change=_save,
               args=(session, "recall", RECALL_KEY))
-    draw_policy(engine, session, stored)
+    if details_shown():
+        draw_policy(engine, session, stored)
     rate = draw_rate(session, stored)
-    _, model = engine.session_model(stored)  # the budget's ceiling is the window of the model answering this chat
-    draw_budget(session, stored, engine.request_limit_of(model), costs=model.provider != "bundled")
+    if details_shown():
+        _, model = engine.session_model(stored)  # the budget's ceiling is the window of the model answering it
+        draw_budget(session, stored, engine.request_limit_of(model), costs=model.provider != "bundled")
     return rate

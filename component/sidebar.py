@@ -6,6 +6,7 @@ from typing import Any
 
 import streamlit as st
 
+from component.details import draw_details_switch
 from component.documents_panel import draw_documents
 from component.i18n import LANGUAGE_KEY, LANGUAGES, keep_language, t
 from component.memory_controls import draw_memory_controls
@@ -91,5 +92,6 @@ def draw_sidebar(engine: Engine, session: Session, sessions: list[SessionInfo]) 
         st.segmented_control("Language", list(LANGUAGES), format_func=lambda code: LANGUAGES[code], key=LANGUAGE_KEY,
                              on_change=keep_language, label_visibility="collapsed")
         draw_model_choice(engine, session)
+        draw_details_switch()
         draw_account()
     return SidebarChoice(compression_rate=rate)

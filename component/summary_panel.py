@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from component.details import details_shown
 from component.i18n import language, t, t_count
 from graph.engine import Session, summary_statistics
 from state import SummaryRecord
@@ -84,8 +85,8 @@ def request_chart_spec(points: Sequence[RequestPoint]) -> dict:
 
 def draw_request_chart(points: Sequence[RequestPoint]) -> None:
     """The token chart (tokens sent against the whole history), one click away (a view for the curious, not the
-    chat's), once a turn has been answered."""
-    if not points:
+    chat's), once a turn has been answered, with the details switched on."""
+    if not points or not details_shown():
         return
     with st.expander(t("chart_open"), key="request_chart"):
         st.caption(t("chart"))

@@ -8,6 +8,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 
 from component.attach import draw_attachments
 from component.chat import draw_sources, draw_tool_call, draw_user_text
+from component.details import details_shown
 from component.i18n import t
 from component.message_actions import draw_edit_form, draw_message_actions, editing, prepare_actions
 from component.version_notice import draw_version_notice
@@ -18,7 +19,7 @@ from state.turns import message_text, turns_of
 def draw_recalled(session: Session, turns: list[int]) -> None:
     """In an answer's row of actions, one click away: which earlier turns it recalled, with their excerpts (what
     a developer checks, not what a person reads under every answer)."""
-    if not turns:
+    if not turns or not details_shown():
         return
     with st.popover("ⓘ", help=t("answer_details"), type="tertiary"):
         st.caption(t("recalled", turns=", ".join(f"#{turn}" for turn in turns)))

@@ -111,6 +111,15 @@ UI = {
               "raw": "Unsummarized turns", "recall": "Recalled turns", "current": "Current turn",
               "tools": "Tool definitions", "total": "Total", "history": "Full history would be",
               "read": "Read before (cached start)", "new": "New to the model"},
+    "details_switch": "🛠 Details for developers",
+    "details_help": "Shows what the model saw on each call, token counts, the recalled turns, the context policy "
+                    "and budget.",
+    "turn_column": "Turn",
+    "rank_column": "Rank",
+    "speakers": {"system": "System", "human": "Person", "ai": "Assistant", "tool": "Tool"},
+    "empty_message": "(empty)",
+    "upload_button": "Choose files",
+    "upload_limit": "up to {size} per file · {types}",
 }
 
 # The page frame: the list of chats, the memory controls, the empty chat, a chat not found, a found turn.

@@ -107,6 +107,14 @@ UI = {
     "parts": {"system": "시스템", "summary": "요약", "pinned": "고정된 메시지", "raw": "요약 안 된 턴",
               "recall": "기억해 낸 턴", "current": "현재 턴", "tools": "도구 정의", "total": "합계",
               "history": "전체 기록이었다면", "read": "모델이 이미 읽은 앞부분", "new": "모델에게 새로운 부분"},
+    "details_switch": "🛠 개발자용 자세히 보기",
+    "details_help": "모델이 호출마다 본 내용, 토큰 수, 기억해 낸 턴, 컨텍스트 정책과 예산을 보여 줍니다.",
+    "turn_column": "턴",
+    "rank_column": "순위",
+    "speakers": {"system": "시스템", "human": "사용자", "ai": "어시스턴트", "tool": "도구"},
+    "empty_message": "(비어 있음)",
+    "upload_button": "파일 고르기",
+    "upload_limit": "파일당 최대 {size} · {types}",
 }
 
 # The page frame: the list of chats, the memory controls, the empty chat, a chat not found, a found turn.

@@ -107,6 +107,14 @@ UI = {
     "parts": {"system": "系统", "summary": "总结", "pinned": "固定的消息", "raw": "未总结的轮次",
               "recall": "回忆起的轮次", "current": "当前轮次", "tools": "工具定义", "total": "合计",
               "history": "若发送完整记录", "read": "模型已读过的开头（缓存）", "new": "模型新读的部分"},
+    "details_switch": "🛠 开发者详情",
+    "details_help": "显示模型每次调用看到的内容、令牌数、回想起的轮次、上下文策略和预算。",
+    "turn_column": "轮次",
+    "rank_column": "排名",
+    "speakers": {"system": "系统", "human": "用户", "ai": "助手", "tool": "工具"},
+    "empty_message": "（空）",
+    "upload_button": "选择文件",
+    "upload_limit": "每个文件最大 {size} · {types}",
 }
 
 # The page frame: the list of chats, the memory controls, the empty chat, a chat not found, a found turn.

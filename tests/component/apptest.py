@@ -64,6 +64,14 @@ def app(fake_engine) -> AppTest:
     return at.run()
 
 
+@pytest.fixture
+def detailed_app(fake_engine) -> AppTest:
+    """The page with the developer details switched on (kept in its address)."""
+    at = AppTest.from_file("../../app.py", default_timeout=30)
+    at.query_params["details"] = "on"
+    return at.run()
+
+
 def send(at: AppTest, text: str) -> AppTest:
     """Type a message into the chat input and run the script until it settles."""
     at.chat_input[0].set_value(text).run()

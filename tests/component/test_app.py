@@ -19,37 +19,37 @@ def bubble_texts(at, index: int) -> list[str]:
     return [m.value for m in bubble.markdown] + [x.value for x in bubble.text]
 
 
-def test_first_screen_shows_model_slider_and_empty_panel(app):
-    assert not app.exception
-    slider = app.slider(key="compression_rate")
+def test_first_screen_shows_model_slider_and_empty_panel(detailed_app):
+    assert not detailed_app.exception
+    slider = detailed_app.slider(key="compression_rate")
     assert slider.label == "요약 압축률" and slider.value == 0.3
     assert slider.min == 0.1 and slider.max == 0.5 and slider.step == 0.05
     assert slider.help == "낮을수록 짧게 요약, 높을수록 상세하게 요약"
-    assert "fake-model" in all_text(app.sidebar)
-    assert any("대화 요약 히스토리" in s.value for s in app.subheader)
-    assert app.selectbox(key="context_policy_choice").value == "every_three_turns"
+    assert "fake-model" in all_text(detailed_app.sidebar)
+    assert any("대화 요약 히스토리" in s.value for s in detailed_app.subheader)
+    assert detailed_app.selectbox(key="context_policy_choice").value == "every_three_turns"
 
 
-def test_four_turns_put_a_summary_in_the_panel(app):
+def test_four_turns_put_a_summary_in_the_panel(detailed_app):
     for n in range(1, 5):
-        send(app, f"question {n}")
-        assert not app.exception
-    assert bubble_texts(app, -1)[-1] == "Reply to: question 4"
-    text = all_text(app)
+        send(detailed_app, f"question {n}")
+        assert not detailed_app.exception
+    assert bubble_texts(detailed_app, -1)[-1] == "Reply to: question 4"
+    text = all_text(detailed_app)
     assert "[1-3턴 요약] 압축률 0.3" in text and "총 요약: 1개 (3턴 압축)" in text
     assert "Summary of question 1; ques" in text  # 27 characters: 0.3 of the turns' 90, as the slider asks
     assert "전체 압축률: 70% 절감" in text
-    assert len(app.get("vega_lite_chart")) == 1
+    assert len(detailed_app.get("vega_lite_chart")) == 1
 
 
-def test_context_inspector_shows_parts_and_messages(app):
+def test_context_inspector_shows_parts_and_messages(detailed_app):
     for n in range(1, 6):
-        send(app, f"question {n}")
-    table = app.table[0].value
+        send(detailed_app, f"question {n}")
+    table = detailed_app.table[0].value
     labels, tokens = list(table.iloc[:, 0]), [int(v) for v in table.iloc[:, 1]]
     assert labels[:6] == ["시스템", "요약", "고정된 메시지", "요약 안 된 턴", "기억해 낸 턴", "현재 턴"]
     assert tokens[0] > 0 and tokens[1] > 0 and tokens[3] > 0 and tokens[5] > 0
-    codes = [c.value for c in app.code]
+    codes = [c.value for c in detailed_app.code]
     assert any("[1-3턴]" in c for c in codes) and "question 5" in codes
 
 
@@ -249,50 +249,50 @@ def test_modifiers_are_saved_and_shape_the_context(app, fake_engine):
     assert context[-2].content == "Tell me about ships"
 
 
-def test_window_share_compression_notice_is_shown(app, fake_engine, monkeypatch):
+def test_window_share_compression_notice_is_shown(detailed_app, fake_engine, monkeypatch):
     from langchain_core.messages import AIMessage
 
     monkeypatch.setattr("graph.policies.window_share.WINDOW_SHARE", 0.0)
-    app.selectbox(key="context_policy_choice").set_value("window_share").run()
+    detailed_app.selectbox(key="context_policy_choice").set_value("window_share").run()
     fake_engine.chat.reply = lambda m: AIMessage("answer " * 40)
     for n in range(1, 9):
-        send(app, f"question {n}")
-    assert any("컨텍스트 압축됨" in i.value for i in app.info)
+        send(detailed_app, f"question {n}")
+    assert any("컨텍스트 압축됨" in i.value for i in detailed_app.info)
 
 
-def test_a_new_chat_starts_from_the_defaults_not_the_last_sessions_switches(app, fake_engine):
-    send(app, "first message")
-    first = app.session_state["session_id"]
-    app.toggle(key="recall_choice").set_value(False).run()
-    app.number_input(key="context_budget_choice").set_value(2000).run()
+def test_a_new_chat_starts_from_the_defaults_not_the_last_sessions_switches(detailed_app, fake_engine):
+    send(detailed_app, "first message")
+    first = detailed_app.session_state["session_id"]
+    detailed_app.toggle(key="recall_choice").set_value(False).run()
+    detailed_app.number_input(key="context_budget_choice").set_value(2000).run()
     assert fake_engine.engine.session(first).settings().recall is False
-    app.button(key="new_chat").click().run()
-    second = app.session_state["session_id"]
+    detailed_app.button(key="new_chat").click().run()
+    second = detailed_app.session_state["session_id"]
     assert second != first
-    assert app.toggle(key="recall_choice").value is True
-    assert app.number_input(key="context_budget_choice").value == 4000
-    send(app, "in the new chat")
+    assert detailed_app.toggle(key="recall_choice").value is True
+    assert detailed_app.number_input(key="context_budget_choice").value == 4000
+    send(detailed_app, "in the new chat")
     assert fake_engine.engine.session(second).settings().recall is True
     assert fake_engine.engine.session(first).settings().recall is False  # the old chat keeps its own
 
 
-def test_a_setting_changed_as_a_new_chat_opens_stays_with_the_chat_it_was_changed_in(app, fake_engine):
+def test_a_setting_changed_as_a_new_chat_opens_stays_with_the_chat_it_was_changed_in(detailed_app, fake_engine):
     """The browser sends a changed setting and the click on "new chat" in one run: the new chat opens, the page
     draws (no error page) and the setting belongs to the chat it was changed in."""
-    send(app, "first message")
-    first = app.session_state["session_id"]
-    app.number_input(key="context_budget_choice").set_value(2000)
-    app.slider(key="compression_rate").set_value(0.5)
-    app.toggle(key="recall_choice").set_value(False)
-    app.button(key="new_chat").click().run()
-    assert not app.exception
-    assert app.session_state["session_id"] != first
-    assert app.number_input(key="context_budget_choice").value == 4000
-    assert app.toggle(key="recall_choice").value is True
+    send(detailed_app, "first message")
+    first = detailed_app.session_state["session_id"]
+    detailed_app.number_input(key="context_budget_choice").set_value(2000)
+    detailed_app.slider(key="compression_rate").set_value(0.5)
+    detailed_app.toggle(key="recall_choice").set_value(False)
+    detailed_app.button(key="new_chat").click().run()
+    assert not detailed_app.exception
+    assert detailed_app.session_state["session_id"] != first
+    assert detailed_app.number_input(key="context_budget_choice").value == 4000
+    assert detailed_app.toggle(key="recall_choice").value is True
     kept = fake_engine.engine.session(first).settings()
     assert (kept.context_budget, kept.compression_rate, kept.recall) == (2000, 0.5, False)
-    send(app, "in the new chat")
-    assert app.chat_message[-1].markdown
+    send(detailed_app, "in the new chat")
+    assert detailed_app.chat_message[-1].markdown
 
 
 def test_the_language_is_kept_in_the_address_and_follows_a_switch(fake_engine):

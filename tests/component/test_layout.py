@@ -19,9 +19,11 @@ def keys_in_order(block) -> list[str]:
     return [node.key for node in block if getattr(node, "key", None)]
 
 
-def english(fake_engine) -> AppTest:
+def english(fake_engine, details: bool = False) -> AppTest:
     app = AppTest.from_file("../../app.py", default_timeout=30)
     app.query_params["lang"] = "en"
+    if details:
+        app.query_params["details"] = "on"
     return app.run()
 
 
@@ -41,15 +43,15 @@ def test_the_sidebar_starts_with_new_chat_then_the_chats_then_the_memory_control
     assert app.button(key=f"open_{first}").proto.type == "tertiary"
 
 
-def test_the_memory_controls_stand_together_under_their_heading_outside_any_expander(app):
-    order = keys_in_order(app.sidebar)
+def test_the_memory_controls_stand_together_under_their_heading_outside_any_expander(detailed_app):
+    order = keys_in_order(detailed_app.sidebar)
     memory = ["recall_choice", "context_policy_choice", "compression_rate", "context_budget_choice"]
     assert [order.index(key) for key in memory] == sorted(order.index(key) for key in memory)
     assert max(order.index(key) for key in memory) - min(order.index(key) for key in memory) == 3
-    assert any(m.value == "#### 🧠 기억" for m in app.sidebar.markdown)
-    for expander in app.sidebar.expander:
+    assert any(m.value == "#### 🧠 기억" for m in detailed_app.sidebar.markdown)
+    for expander in detailed_app.sidebar.expander:
         assert not set(memory) & set(keys_in_order(expander))
-    assert any(c.value.startswith("턴마다 최대 4,000 토큰") for c in app.sidebar.caption)  # the budget's cost
+    assert any(c.value.startswith("턴마다 최대 4,000 토큰") for c in detailed_app.sidebar.caption)  # the budget's cost
 
 
 def test_a_chat_row_tells_its_turns_in_the_right_number(fake_engine):
@@ -102,13 +104,13 @@ def test_a_setting_changed_in_a_new_chat_is_kept_yet_lists_no_chat_until_it_is_s
     assert fake_engine.engine.session(session).settings().recall is False
 
 
-def test_the_summaries_and_the_inspector_sit_in_the_pane_beside_the_chat(app):
-    send(app, "question 1")
-    pane = app.get_by_key("side_pane")
+def test_the_summaries_and_the_inspector_sit_in_the_pane_beside_the_chat(detailed_app):
+    send(detailed_app, "question 1")
+    pane = detailed_app.get_by_key("side_pane")
     assert any("대화 요약 히스토리" in s.value for s in pane.subheader)
     assert any("모델이 본 컨텍스트" in e.label for e in pane.expander)
     assert not [m for m in pane if getattr(m, "type", "") == "chat_message"]
-    assert any("st-key-side_pane" in h.proto.body and "sticky" in h.proto.body for h in app.get("html"))
+    assert any("st-key-side_pane" in h.proto.body and "sticky" in h.proto.body for h in detailed_app.get("html"))
 
 
 def test_a_search_hit_opens_its_chat_at_the_turn_highlighted_until_the_chat_goes_on(app, fake_engine):
@@ -150,10 +152,10 @@ def test_the_statistics_count_one_turn_in_the_singular(fake_engine):
     assert "Summaries: 1 (1 turn compressed)" in text and "1 turns" not in text
 
 
-def test_the_context_chart_counts_turns_in_whole_numbers(app):
+def test_the_context_chart_counts_turns_in_whole_numbers(detailed_app):
     for n in range(1, 3):
-        send(app, f"question {n}")
-    chart = app.get("vega_lite_chart")[0]
+        send(detailed_app, f"question {n}")
+    chart = detailed_app.get("vega_lite_chart")[0]
     spec = json.loads(chart.proto.spec)
     axis = spec["encoding"]["x"]
     assert axis["field"] == "turn" and axis["axis"] == {"format": "d", "tickMinStep": 1}

@@ -26,19 +26,20 @@ def test_the_bundled_model_shows_what_runs_and_no_cost(fake_engine):
 
 
 def test_a_remote_model_shows_its_tools_and_what_a_day_costs(fake_engine):
-    app = english(fake_engine)
+    app = english(fake_engine, details=True)
     text = captions(app)
     assert "the model calls them" in text and "100 turns ≈" in text
 
 
 def test_policies_are_named_for_what_they_do_in_the_pages_language(fake_engine):
-    app = english(fake_engine)
+    app = english(fake_engine, details=True)
     policy = app.selectbox(key="context_policy_choice")
     assert policy.options == ["Summarize every 3 turns, keep every summary", "Summarize after 8,000 new tokens",
                               "Summarize past 60% of the window", "Keep only the last 3 summaries"]
     assert not [option for option in policy.options if "Seed" in option]
-    korean = AppTest.from_file("../../app.py", default_timeout=30).run()
-    assert korean.selectbox(key="context_policy_choice").options[0] == "3턴마다 요약 (요약은 모두 유지)"
+    korean = AppTest.from_file("../../app.py", default_timeout=30)
+    korean.query_params["details"] = "on"
+    assert korean.run().selectbox(key="context_policy_choice").options[0] == "3턴마다 요약 (요약은 모두 유지)"
 
 
 def test_summarize_now_waits_for_something_to_summarize(fake_engine):
