@@ -2,6 +2,7 @@
 /v1/models, read at most once a minute in the background; a list that fails or hangs leaves the configured model
 alone."""
 
+import threading
 import time
 from collections.abc import Iterator
 
@@ -84,11 +85,13 @@ def test_a_failed_list_shows_the_configured_model_only_and_is_asked_again_soon(s
 
 
 def test_a_list_that_hangs_is_given_up_within_its_timeout(server):
-    server.list_delay = 3.0
+    server.list_delay = 600.0  # far longer than any deadline below: only the catalog's own timeout ends the wait
     catalog = catalog_on(server, timeout=0.5)
-    started = time.monotonic()
-    assert names(catalog) == [MODEL_ALIAS, "model-a"]
-    assert time.monotonic() - started < 2.0
+    listed: list[list[str]] = []
+    asking = threading.Thread(target=lambda: listed.append(names(catalog)), daemon=True)
+    asking.start()
+    asking.join(timeout=120)
+    assert listed == [[MODEL_ALIAS, "model-a"]]
 
 
 def test_an_endpoint_that_is_down_leaves_the_configured_model():
