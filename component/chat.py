@@ -4,11 +4,13 @@ visible after the page reruns."""
 
 import html
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, Literal
 
 import streamlit as st
 from langchain_core.messages import BaseMessage, ToolMessage
 from streamlit.delta_generator import DeltaGenerator
+from streamlit.runtime.scriptrunner import StopException
 
 from component.i18n import language, t
 from graph.engine import Session, TurnEvent, TurnRun
@@ -137,10 +139,26 @@ class _TurnView:
         waiting.empty()
 
 
+@contextmanager
+def followed(run: TurnRun) -> Iterator[None]:
+    """The page follows a turn as it streams: a click (Stop, or any other, which reruns the page) stops it keeping
+    what was streamed; a page that goes away (reloaded, its tab closed) leaves it to finish in the background,
+    where the next page finds it."""
+    gone = False
+    try:
+        yield
+    except StopException:
+        gone = True
+        raise
+    finally:
+        if not gone and not run.is_answered.is_set():
+            run.close()
+
+
 def run_turn(session: Session, run: TurnRun, summary_turns: list[list[int]],
              stop_place: DeltaGenerator | None = None) -> bool:
     """Stream one turn into an assistant bubble; Stop (by the input, in `stop_place`) or any click ends it keeping
-    what was streamed.
+    what was streamed, a reload does not.
 
     On failure the message stays and the error is shown with Retry; a refused rewrite is explained once.
     """
@@ -148,7 +166,7 @@ def run_turn(session: Session, run: TurnRun, summary_turns: list[list[int]],
     errors.pop(session.id, None)
     st.session_state[RUNNING_KEY] = session.id
     (stop_place or st).button(t("stop"), key="stop", type="primary")
-    with run, st.chat_message("assistant"):  # leaving the block early (a click) stops the turn cleanly
+    with followed(run), st.chat_message("assistant"):
         summarizing = None
         spans = ", ".join(f"{turns[0]}-{turns[-1]}" for turns in summary_turns)
         if summary_turns:
