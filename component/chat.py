@@ -12,7 +12,7 @@ from langchain_core.messages import BaseMessage, ToolMessage
 from streamlit.delta_generator import DeltaGenerator
 from streamlit.runtime.scriptrunner import StopException
 
-from component.i18n import language, t
+from component.i18n import language, t, t_count
 from graph.engine import Session, TurnEvent, TurnRun
 from state.turns import message_text, question_of
 
@@ -93,6 +93,7 @@ class _TurnView:
         self.after_tokens: TurnEvent | None = None
         self.error: str | None = None
         self.refusal: str | None = None
+        self.pins_left_out = 0  # pinned messages the request could not carry
 
     def _tokens(self, first: TurnEvent, events: Iterator[TurnEvent]) -> Iterator[str]:
         event: TurnEvent | None = first
@@ -127,6 +128,8 @@ class _TurnView:
             if event.kind == "tool":
                 shown_reply = False
                 self._tool(event)
+            elif event.kind == "notice" and event.data.get("code") == "pins_left_out":
+                self.pins_left_out = event.notice.get("count", 0)
             elif event.kind == "summary" and self.summarizing is not None:
                 self.summarizing.update(label=self.summarized_label, state="complete")
             elif event.kind == "reply" and not shown_reply and event.text:
@@ -176,6 +179,8 @@ def run_turn(session: Session, run: TurnRun, summary_turns: list[list[int]],
     st.session_state.pop(RUNNING_KEY, None)
     if stop_place is not None:
         stop_place.empty()
+    if view.pins_left_out:
+        keep_notice("info", t_count("pins_left_out", view.pins_left_out))
     if view.refusal:
         keep_notice("warning", view.refusal)
         return False
