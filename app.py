@@ -99,6 +99,7 @@ if prompt is not None:
                 attachments = attach_in_bubble(session, files) if files else []
             keep_time_zone(session)
             due = session.summary_due(view.values)
-            run_turn(session, session.send(prompt, choice.compression_rate, language(), attachments), due,
-                     stop_place)
+            run = session.send(prompt, choice.compression_rate, language(), attachments)
+            st.query_params["session"] = session.id  # a reload mid-reply opens this chat, a new one too
+            run_turn(session, run, due, stop_place)
         st.rerun()

@@ -4,13 +4,15 @@ visible after the page reruns."""
 
 import html
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, Literal
 
 import streamlit as st
 from langchain_core.messages import BaseMessage, ToolMessage
 from streamlit.delta_generator import DeltaGenerator
+from streamlit.runtime.scriptrunner import StopException
 
-from component.i18n import language, t
+from component.i18n import language, t, t_count
 from graph.engine import Session, TurnEvent, TurnRun
 from state.turns import message_text, question_of
 
@@ -91,6 +93,7 @@ class _TurnView:
         self.after_tokens: TurnEvent | None = None
         self.error: str | None = None
         self.refusal: str | None = None
+        self.pins_left_out = 0  # pinned messages the request could not carry
 
     def _tokens(self, first: TurnEvent, events: Iterator[TurnEvent]) -> Iterator[str]:
         event: TurnEvent | None = first
@@ -125,6 +128,8 @@ class _TurnView:
             if event.kind == "tool":
                 shown_reply = False
                 self._tool(event)
+            elif event.kind == "notice" and event.data.get("code") == "pins_left_out":
+                self.pins_left_out = event.notice.get("count", 0)
             elif event.kind == "summary" and self.summarizing is not None:
                 self.summarizing.update(label=self.summarized_label, state="complete")
             elif event.kind == "reply" and not shown_reply and event.text:
@@ -137,10 +142,26 @@ class _TurnView:
         waiting.empty()
 
 
+@contextmanager
+def followed(run: TurnRun) -> Iterator[None]:
+    """The page follows a turn as it streams: a click (Stop, or any other, which reruns the page) stops it keeping
+    what was streamed; a page that goes away (reloaded, its tab closed) leaves it to finish in the background,
+    where the next page finds it."""
+    gone = False
+    try:
+        yield
+    except StopException:
+        gone = True
+        raise
+    finally:
+        if not gone and not run.is_answered.is_set():
+            run.close()
+
+
 def run_turn(session: Session, run: TurnRun, summary_turns: list[list[int]],
              stop_place: DeltaGenerator | None = None) -> bool:
     """Stream one turn into an assistant bubble; Stop (by the input, in `stop_place`) or any click ends it keeping
-    what was streamed.
+    what was streamed, a reload does not.
 
     On failure the message stays and the error is shown with Retry; a refused rewrite is explained once.
     """
@@ -148,7 +169,7 @@ def run_turn(session: Session, run: TurnRun, summary_turns: list[list[int]],
     errors.pop(session.id, None)
     st.session_state[RUNNING_KEY] = session.id
     (stop_place or st).button(t("stop"), key="stop", type="primary")
-    with run, st.chat_message("assistant"):  # leaving the block early (a click) stops the turn cleanly
+    with followed(run), st.chat_message("assistant"):
         summarizing = None
         spans = ", ".join(f"{turns[0]}-{turns[-1]}" for turns in summary_turns)
         if summary_turns:
@@ -158,6 +179,8 @@ def run_turn(session: Session, run: TurnRun, summary_turns: list[list[int]],
     st.session_state.pop(RUNNING_KEY, None)
     if stop_place is not None:
         stop_place.empty()
+    if view.pins_left_out:
+        keep_notice("info", t_count("pins_left_out", view.pins_left_out))
     if view.refusal:
         keep_notice("warning", view.refusal)
         return False

@@ -26,7 +26,8 @@ SWITCHED_KEY = "switched"  # the chat changed in a callback: its setting widgets
 def current_session_id(sessions: list[SessionInfo]) -> str:
     """The chat the address names, else the one open in this tab, else a new chat (saved with its first message).
 
-    The address names a chat only once it is saved, so reloading a new chat never makes an empty one.
+    The address names a chat once its first message is sent (listed by its title from then on), so reloading a new
+    chat never makes an empty one, and a reload during its first reply opens it.
     """
     if st.session_state.pop(SWITCHED_KEY, False):
         for key in SETTING_WIDGETS:
@@ -88,6 +89,11 @@ def start_new_chat() -> None:
 def as_plain_text(text: str) -> str:
     """A person's own words shown as typed where Streamlit reads markdown (titles, button labels)."""
     return "".join("\\" + char if char in MARKDOWN_SIGNS else char for char in text)
+
+
+def shown_title(session: SessionInfo) -> str:
+    """The chat's title as the page shows it: one without a title yet reads as a new chat, never as its raw id."""
+    return t("untitled") if session.title in ("", session.session_id) else session.title
 
 
 def chat_meta(session: SessionInfo) -> str:
@@ -163,8 +169,8 @@ def draw_session_list(engine: Engine, sessions: list[SessionInfo], current: str)
             sid = session.session_id
             with st.container(horizontal=True, key=f"chat_row_{sid}", vertical_alignment="center", gap=None,
                               wrap=False):
-                st.button(as_plain_text(session.title), key=f"open_{sid}", help=chat_meta(session), width="stretch",
-                          type="secondary" if sid == current else "tertiary",
+                st.button(as_plain_text(shown_title(session)), key=f"open_{sid}", help=chat_meta(session),
+                          width="stretch", type="secondary" if sid == current else "tertiary",
                           on_click=None if sid == current else switch_to, args=(sid,))
                 draw_chat_menu(engine, session)
             if st.session_state.get(CONFIRM_KEY) == sid:

@@ -4,7 +4,7 @@ exist, a notice with a way to start a new one."""
 import streamlit as st
 
 from component.i18n import t
-from component.sessions import as_plain_text, missing_session, start_new_chat
+from component.sessions import as_plain_text, missing_session, shown_title, start_new_chat
 from graph.engine import SessionInfo
 
 EXAMPLE_KEY = "example_prompt"
@@ -45,7 +45,7 @@ def draw_chat_head(sessions: list[SessionInfo], session_id: str, empty: bool):
     Returns the placeholder to clear as the first message is sent."""
     saved = next((s for s in sessions if s.session_id == session_id), None)
     if saved is not None:
-        st.markdown(f"#### {as_plain_text(saved.title)}")
+        st.markdown(f"#### {as_plain_text(shown_title(saved))}")
     placeholder = st.empty()
     if saved is None and empty:
         with placeholder.container():

@@ -47,6 +47,7 @@ class RequestReport(TypedDict):
     recall_tokens: NotRequired[int]
     recalled: NotRequired[list[dict]]  # turn, score, tokens of each recalled turn
     pinned: NotRequired[int]  # pinned messages carried outside the raw turns
+    pins_left_out: NotRequired[int]  # pinned messages the request could not carry (beyond their share), oldest first
     new_tokens: NotRequired[int]  # tokens the model had not read in the request before
     read_tokens: NotRequired[int]  # tokens at the start the request before had too (a prompt cache reads them once)
 

@@ -85,12 +85,14 @@ class SummaryData(TypedDict):
 
 
 class NoticeData(TypedDict):
-    """Something the person should know; "compressed" carries the context's tokens before and after."""
+    """Something the person should know; "compressed" carries the context's tokens before and after,
+    "pins_left_out" how many pinned messages the request could not carry."""
 
     code: str
     turn: NotRequired[int]
     before: NotRequired[int]
     after: NotRequired[int]
+    count: NotRequired[int]
 
 
 class ReplyData(TypedDict, total=False):

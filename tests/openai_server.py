@@ -20,6 +20,8 @@ class OpenAIServer:
         self.list_delay = 0.0  # seconds /v1/models waits before answering
         self.list_status = 200
         self.list_byte_seconds = 0.0  # when above 0, /v1/models sends its body one byte at a time, this far apart
+        self.answers: dict[str, str] = {}  # the reply to a request whose last user message holds the key
+        self.word_seconds = 0.0  # how far apart those replies' words stream
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", port), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -36,6 +38,12 @@ class OpenAIServer:
     def reply_text(self, model: str) -> str:
         with self._lock:
             return f"Answer {len(self.chats)} from {model}."
+
+    def answer_to(self, messages: list[dict]) -> str | None:
+        """The answer set for a request by its last user message, if any."""
+        asked = next((str(m.get("content")) for m in reversed(messages) if m.get("role") == "user"), "")
+        with self._lock:
+            return next((text for key, text in self.answers.items() if key in asked), None)
 
     def start(self) -> "OpenAIServer":
         self._thread.start()
@@ -106,22 +114,29 @@ class OpenAIServer:
                 with server._lock:
                     server.chats.append(body)
                 model = body.get("model", "")
-                text = server.reply_text(model)
+                answer = server.answer_to(body.get("messages") or [])
+                text = answer or server.reply_text(model)
                 if body.get("stream"):
-                    self.stream(model, text)
+                    self.stream(model, text, server.word_seconds if answer else 0.0)
                 else:
                     self.send_json(200, completion(model, text))
 
-            def stream(self, model: str, text: str) -> None:
+            def stream(self, model: str, text: str, pause: float = 0.0) -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.end_headers()
                 words = text.split(" ")
                 pieces = [word if i == 0 else " " + word for i, word in enumerate(words)]
-                for piece in pieces:
-                    self.wfile.write(f"data: {json.dumps(chunk(model, {'content': piece}, None))}\n\n".encode())
-                self.wfile.write(f"data: {json.dumps(chunk(model, {}, 'stop'))}\n\n".encode())
-                self.wfile.write(b"data: [DONE]\n\n")
+                try:
+                    for piece in pieces:
+                        self.wfile.write(f"data: {json.dumps(chunk(model, {'content': piece}, None))}\n\n".encode())
+                        if pause:
+                            self.wfile.flush()
+                            time.sleep(pause)
+                    self.wfile.write(f"data: {json.dumps(chunk(model, {}, 'stop'))}\n\n".encode())
+                    self.wfile.write(b"data: [DONE]\n\n")
+                except (BrokenPipeError, ConnectionResetError):  # the client stopped reading: so does the answer
+                    return
 
         return Handler
 

@@ -9,7 +9,7 @@ from graph.context import first_raw_turn
 from graph.graph_config import DEFAULTS
 from graph.memory.merge import active_summaries
 from graph.policies import get_policy
-from graph.request.budget import RequestParts, setting_limit, within_tokens
+from graph.request.budget import RequestParts, pins_within_share, setting_limit, within_tokens
 from graph.request.modifiers import agent_prompt_message, modify_earlier, reminder_message, tools_as_text
 from prompt.request_notes import CITATION_REMINDER, EARLIER_SHORTENED
 from prompt.system import render_system_prompt
@@ -57,7 +57,7 @@ def request_parts(state: ChatState, base_prompt: str, now: datetime, cite: bool,
         summaries=list(summaries),
         raw_turns=raw_turns,
         current=list(current),
-        pinned=[m for turn in turns[:covered] for m in turn if m.id in pinned_ids] if pinned_ids else [],
+        pinned=pins_within_share([m for turn in turns[:covered] for m in turn if m.id in pinned_ids], budget),
         preface=agent_prompt_message(settings.agent_prompt),
         after=reminders,
         pinned_ids=pinned_ids,

@@ -31,6 +31,7 @@ HOLD_RUN = 6        # while streaming, a copied stretch this long is held back u
 REPEAT_HOLD_RUN = 16  # the same for a stretch of an earlier reply (short ones are common phrases)
 REPEAT_SHARE = 0.8  # a reply this much made of an earlier reply (and covering half of it) repeats it
 MIN_REPEAT_TOKENS = 12  # short replies ("Sure, I can help with that.") may well come twice
+MIN_COPY_TOKENS = 6  # but one this long given again word for word (a date and time, a figure) copies that turn's
 SHAPE_REACH = 40  # characters before a new chunk that a JSON key or header split by it may start in
 
 
@@ -51,11 +52,13 @@ class ReplyCheck:
     earlier: list[list[str]] = field(default_factory=list)
     earlier_runs: set[tuple[str, ...]] = field(default_factory=set)
     json_asked: bool = False  # the person asked for JSON: a JSON answer is theirs
+    copies: set[tuple[str, ...]] = field(default_factory=set)  # earlier replies word for word, the stop mark left out
 
     @classmethod
-    def for_turn(cls, framing: Framing, user_texts: Iterable[str], earlier_replies: Sequence[str]) -> "ReplyCheck":
+    def for_turn(cls, framing: Framing, user_texts: Iterable[str], earlier_replies: Sequence[str],
+                 other_answers: Sequence[str] = ()) -> "ReplyCheck":
         """The check of one turn: its framing without the person's own words, and the last replies unless the
-        person asked for a repeat."""
+        person asked for a repeat (`other_answers`: those among them that answered another question)."""
         users = [*user_texts]
         own = set().union(*(runs(tokens(text)) for text in users))
         always = set().union(*(runs(tokens(text)) for text in framing.always)) - own
@@ -63,8 +66,10 @@ class ReplyCheck:
         repeatable = any(asked_to_repeat(text) for text in users)
         earlier = [] if repeatable else [words for text in earlier_replies
                                          if len(words := tokens(text)) >= MIN_REPEAT_TOKENS]
+        copies = set() if repeatable else {key for text in other_answers
+                                           if len(key := copy_key(text)) >= MIN_COPY_TOKENS}
         return cls(always, shaped, earlier, set().union(*(runs(words) for words in earlier)),
-                   any("json" in text.lower() for text in users))
+                   any("json" in text.lower() for text in users), copies)
 
     def _framing_mask(self, words: list[str], shaped: bool) -> list[bool]:
         return copied(words, self.always | self.shaped if shaped else self.always)
@@ -74,6 +79,8 @@ class ReplyCheck:
         words, shaped = tokens(text), bool(SHAPE.search(text))
         if self._mostly_framing(text, words, shaped):
             return "framing"
+        if copy_key(text) in self.copies:
+            return "repeat"  # another turn's answer given again, however short: not this question's
         for before in self.earlier:
             same = matched(before, words)
             if same >= REPEAT_SHARE * len(words) and same >= len(before) / 2:
@@ -129,6 +136,11 @@ class ReplyCheck:
         return (found[held - 1].end() if held > 0 else 0), (found[settled].start() if found else 0), stalled_by
 
 
+def copy_key(text: str) -> tuple[str, ...]:
+    """A reply's words as compared with an earlier reply's, the stop mark the app wrote after one left out."""
+    return tuple(tokens(text.replace(STOPPED_MARK, " ")))
+
+
 EARLIER_REPLIES = 3  # a reply is checked against this many replies before it
 
 
@@ -139,4 +151,5 @@ def turn_check(state: ChatState, system_prompt: str, parts: RequestParts, contex
     earlier = turns[-EARLIER_REPLIES:] if state.get("route") != "casual" else []
     replies = [message_text(turn[-1]).rstrip(STOPPED_MARK + " ") for turn in earlier]
     users = [message_text(message) for message in current if isinstance(message, HumanMessage)]
-    return ReplyCheck.for_turn(request_framing(system_prompt, parts, context), users, replies)
+    others = [reply for turn, reply in zip(earlier, replies, strict=True) if message_text(turn[0]) not in users]
+    return ReplyCheck.for_turn(request_framing(system_prompt, parts, context), users, replies, others)

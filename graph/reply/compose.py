@@ -16,6 +16,7 @@ from graph.reply.checked import Ask, checked_reply, clean_reply
 from graph.reply.claims import grounds_of
 from graph.reply.guard import StreamGuard
 from graph.reply.own_answer import acknowledged_if_empty, language_beyond_model, own_answer
+from graph.reply.own_formats import only_app_marks
 from graph.reply.screen import ReplyScreen, screened
 from graph.reply.stream import stream_reply
 from graph.reply.sums import calculation_asked
@@ -137,6 +138,12 @@ def cited(response: AIMessage, request: ReplyRequest) -> AIMessage:
     return response.model_copy(update={"response_metadata": metadata})
 
 
+def without_app_marks(response: AIMessage) -> AIMessage:
+    """The model's reply, empty when it holds nothing but the app's own marks (a stop mark, a quote in the app's
+    format, a notice): those are never an answer of the model's, so the empty reply's path takes it."""
+    return response.model_copy(update={"content": ""}) if only_app_marks(message_text(response)) else response
+
+
 def finished(response: AIMessage, state: ChatState) -> AIMessage:
     """The reply past the last tool round answers without tools; one with neither text nor tool calls is no
     reply (EmptyReplyError: the turn stays open for Retry)."""
@@ -159,7 +166,8 @@ def compose(model: Runnable, request: ReplyRequest, rules: ReplyRules) -> AIMess
         write({"token": lead + "\n\n"})
 
     def ask(messages: list[BaseMessage], guard: StreamGuard | None) -> AIMessage:
-        return clean_reply(well_formed_tool_calls(stream_reply(model, messages, rules.deadlines, guard)))
+        return without_app_marks(clean_reply(well_formed_tool_calls(stream_reply(model, messages, rules.deadlines,
+                                                                                 guard))))
 
     beyond = language_beyond_model(question, request.language) if rules.quotes_memory else None
     if beyond:  # the model cannot write the person's language: the product answers alone, the model unasked

@@ -1,11 +1,13 @@
-"""Hold back a streaming reply that only repeats the request's framing or an earlier reply, so the person never
-sees it: each chunk is shown as far as the reply check allows, and the rest waits for the verdict."""
+"""Hold back a streaming reply that only repeats the request's framing or an earlier reply, or holds nothing but the
+app's own marks, so the person never sees it: each chunk is shown as far as the reply check allows, and the rest
+waits for the verdict."""
 
 from langchain_core.messages import AIMessage
 
 from graph.reply.check import REPEAT_HOLD_RUN, SHAPE_REACH, ReplyCheck, Verdict
 from graph.reply.copies import TOKEN, opens_like_json
 from graph.reply.framing import SHAPE
+from graph.reply.own_formats import only_app_marks
 
 JUDGED_FROM = 16  # words: a reply held back this long is judged while it streams, and again every JUDGED_EVERY
 JUDGED_EVERY = 8  # (or a quarter of its length, when more)
@@ -49,6 +51,8 @@ class StreamGuard:
         self.shaped = self.shaped or bool(SHAPE.search(self.text, max(reach, 0)))
         end, settled, self.stalled_by = self.check.hold(self.text[self.settled:], self.shaped)
         end, self.settled = max(self.settled + end, self.shown), self.settled + settled
+        if not self.shown and only_app_marks(self.text[:end]):
+            return ""  # the app's own marks so far: nothing is shown until the model says something of its own
         ready, self.shown = self.text[self.shown:end], end
         return ready
 
@@ -72,7 +76,9 @@ class StreamGuard:
         return self._release()
 
     def _release(self) -> str:
-        """All not shown yet."""
+        """All not shown yet (none of a reply of the app's own marks only: that is no answer)."""
+        if not self.shown and only_app_marks(self.text):
+            return ""
         ready, self.shown = self.text[self.shown:], len(self.text)
         return ready
 

@@ -1,18 +1,25 @@
 """What only the app may write, copied by a small model from its request: a quote in the app's own format (the
 turn, date and words it gives may be invented, and the person would take them for the app's memory), and the
 markers the app puts around what it tells the model ("(turn 6)", "[Reminder]", a recalled turn's date and
-number). A model's sentence never shows them."""
+number). A model's sentence never shows them, and a reply made of nothing else is no answer."""
 
 import re
 
 from graph.recall.quote_text import quote_openings
 from graph.reply.framing import HEADERS, OMITTED_NOTE_SHAPE, REQUEST_MARKER
 from prompt.recall import EXCERPT_START, SAME_DAY_START
-from prompt.request_notes import AGENT_INSTRUCTIONS
+from prompt.request_notes import AGENT_INSTRUCTIONS, TOOL_LIMIT_REPLY
 from prompt.system import SUMMARY_LINE_TEMPLATES
-from prompt.tools import RESULT_AS_TEXT
+from prompt.tools import RESULT_AS_TEXT, TOOL_CANCELLED
+from state.texts import LANGUAGES, localized
+from state.turns import STOPPED_MARK
 
 APP_QUOTE = quote_openings()
+QUOTED = re.compile(f"(?:{APP_QUOTE.pattern})[^\"“”\n]*[\"”]?", re.IGNORECASE)  # the opening and the words
+NOTICE_KEYS = ("stopped", "live_turn", "reply_withheld_framing", "reply_withheld_repeat")  # what the page writes
+NOTICES = sorted({*(localized(language, key) for language in LANGUAGES for key in NOTICE_KEYS), TOOL_LIMIT_REPLY,
+                  TOOL_CANCELLED}, key=len, reverse=True)
+WORD = re.compile(r"\w")
 
 
 def _filled(template: str) -> str:
@@ -43,3 +50,13 @@ def without_markers(text: str) -> str:
     of that note)."""
     cut = REQUEST_MARKER.search(text)
     return MARKER.sub("", text[:cut.start()].rstrip(" \t") if cut else text)
+
+
+def only_app_marks(text: str) -> bool:
+    """Whether `text` holds the app's own marks and nothing else (the stop mark, a quote in the app's format, a
+    summary's or request's marker, a notice of the page): taken from a model, no answer at all."""
+    rest = QUOTED.sub("", without_markers(text))
+    for notice in NOTICES:
+        rest = rest.replace(notice, "")
+    rest = rest.replace(STOPPED_MARK, "")
+    return rest.strip() != text.strip() and WORD.search(rest) is None

@@ -15,6 +15,7 @@ from state.turns import message_text
 
 EARLIER_MESSAGE_CHARS = 2000
 SETTING_SHARE = 0.15  # a person's system prompt, agent prompt and reminder may each take this share of the budget
+PIN_SHARE = 0.25  # pinned messages outside the raw turns may take this share of the budget together
 NOTE_TOKENS = 24  # what the note on a shortened message costs
 
 
@@ -48,6 +49,20 @@ def pinned_message(pinned: Sequence[BaseMessage]) -> list[BaseMessage]:
     lines = [f"- {'user' if isinstance(m, HumanMessage) else 'assistant'}: "
              f"{message_text(shorten(m, EARLIER_MESSAGE_CHARS, EARLIER_SHORTENED))}" for m in pinned]
     return [HumanMessage("\n".join([PINNED_HEADER, *lines]))]
+
+
+def pins_within_share(pinned: Sequence[BaseMessage], budget: int | None) -> list[BaseMessage]:
+    """The newest pinned messages that fit their share of `budget` together: the oldest leave first."""
+    if not budget:
+        return list(pinned)
+    limit, low, high = int(budget * PIN_SHARE), 0, len(pinned)  # how many of the newest fit: between low and high
+    while low < high:
+        middle = (low + high + 1) // 2
+        if count_messages(pinned_message(pinned[len(pinned) - middle:])) <= limit:
+            low = middle
+        else:
+            high = middle - 1
+    return list(pinned[len(pinned) - low:])
 
 
 @dataclass
@@ -127,11 +142,12 @@ def _within(message: BaseMessage, tokens: int) -> BaseMessage:
 
 
 def within_budget(parts: RequestParts, budget_tokens: int) -> RequestParts:
-    """The last resort, so no request is ever over its budget: the recent long messages shortened, then pinned
-    messages, the oldest summaries and the oldest raw turns left out until it fits."""
-    parts = shorten_recent(parts, budget_tokens) if parts.tokens() > budget_tokens else parts
+    """The last resort, so no request is ever over its budget: pinned messages left out, oldest first (the person's
+    message is never shortened for them), then the recent long messages shortened, the oldest summaries and the
+    oldest raw turns left out until it fits."""
     while parts.tokens() > budget_tokens and parts.pinned:
         parts = replace(parts, pinned=parts.pinned[1:])
+    parts = shorten_recent(parts, budget_tokens) if parts.tokens() > budget_tokens else parts
     while parts.tokens() > budget_tokens and parts.summaries:
         parts = replace(parts, summaries=parts.summaries[1:])
     while parts.tokens() > budget_tokens and parts.raw_turns:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from langchain_core.messages import BaseMessage, HumanMessage
 
-from graph.request.budget import RequestParts, earlier_form, within_budget
+from graph.request.budget import RequestParts, earlier_form, pins_within_share, within_budget
 from graph.request.tokens import count_message
 from state.chat_state import RequestFrame, ShownBlock
 
@@ -140,7 +140,17 @@ def lay_out(parts: RequestParts, frame: RequestFrame | None, turn: int, candidat
             budget: int | None, reach: float, render: Render, new_tokens: int | None = None) -> Layout:
     """This turn's request in the frame's layout: what earlier turns showed where they showed it, this turn's new
     blocks in front of its message (recalled turns up to `reach`, a share of the budget, and at most `new_tokens`
-    of them for a model that reads slowly), and a cut when it would pass `budget`."""
+    of them for a model that reads slowly), and a cut when it would pass `budget`; the pinned messages a cut
+    moved out of the raw turns within their share too."""
+    layout = _laid_out(parts, frame, turn, candidates, budget, reach, render, new_tokens)
+    pinned = pins_within_share(layout.parts.pinned, budget)
+    if len(pinned) == len(layout.parts.pinned):
+        return layout
+    return replace(layout, parts=replace(layout.parts, pinned=pinned))
+
+
+def _laid_out(parts: RequestParts, frame: RequestFrame | None, turn: int, candidates: Sequence[Candidate],
+              budget: int | None, reach: float, render: Render, new_tokens: int | None) -> Layout:
     frame = frame or new_frame()
     parts = _trimmed(parts, frame)
     blocks = visible_blocks(frame, parts.raw_numbers, turn)

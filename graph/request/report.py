@@ -52,4 +52,11 @@ def report_parts(turn: int, parts: RequestParts, transcript: Sequence[BaseMessag
         recalled=[{key: item[key] for key in ("turn", "rank", "tokens")}
                   for item in sorted(recalled, key=lambda item: item["turn"])],
         pinned=len(parts.pinned),
+        pins_left_out=pins_left_out(parts, transcript),
     )
+
+
+def pins_left_out(parts: RequestParts, transcript: Sequence[BaseMessage]) -> int:
+    """How many of the transcript's pinned messages the request carries nowhere (left out beyond their share)."""
+    carried = {message.id for message in [*parts.pinned, *parts.raw(), *parts.current]}
+    return sum(1 for message in transcript if message.id in parts.pinned_ids and message.id not in carried)

@@ -22,7 +22,7 @@ from graph.storage import Storage
 from graph.storage.checkpoint_tree import BRANCH, TURN, CheckpointTree, forks_text
 from prompt.tools import TOOL_CANCELLED
 from state import ChatState
-from state.session import SessionSettings, TurnEvent
+from state.session import NoticeData, SessionSettings, TurnEvent
 from state.turns import STOPPED_MARK, has_unfinished_turn
 
 logger = logging.getLogger(__name__)
@@ -202,6 +202,8 @@ def update_events(update: dict[str, Any]) -> Iterator[TurnEvent]:
             yield TurnEvent("summary", ", ".join(f"{t[0]}-{t[-1]}" for t in spans), {"turns": spans})
         if values.get("compression_notice"):
             yield TurnEvent("notice", data={"code": "compressed", **values["compression_notice"]})
+        if left_out := (values.get("request_report") or {}).get("pins_left_out"):
+            yield TurnEvent("notice", data=NoticeData(code="pins_left_out", count=left_out))
         for message in values.get("messages", []):
             if isinstance(message, AIMessage) and message.tool_calls:
                 for call in message.tool_calls:

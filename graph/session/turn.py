@@ -123,6 +123,8 @@ def journaled(services: SessionServices, session_id: str, payload: dict | None,
     if payload is not None:
         payload = with_message_id({**payload, "turn_count": number})
         write_pending(services.storage, session_id, {**payload, FORK: fork} if fork else payload)
+        if number == 1 and rewound is None:  # a new chat is listed by its title while its first reply runs
+            record_title(services.storage, session_id, message_text(payload["messages"][0]), 0)
     if rewound is not None and rewound.take_back is not None:  # as the input of a turn: no node's edges run
         runner.put_input(thread_config(session_id), rewound.take_back)
     return payload, turn_config(session_id, number, fork or runner.shown_branch(session_id))
@@ -132,8 +134,13 @@ def follow_shown_line(services: SessionServices, session_id: str) -> None:
     """Recall's index and the session list follow the line shown now: its turns indexed, its title and count."""
     messages = services.read_state(session_id).get("messages", [])
     services.recall.index_session(session_id, messages)
-    if title := gist_title(first_user_text(messages)):
-        services.storage.record_session(session_id, title, completed_turn_count(messages))
+    record_title(services.storage, session_id, first_user_text(messages), completed_turn_count(messages))
+
+
+def record_title(storage: Storage, session_id: str, first_question: str, turns: int) -> None:
+    """Note the session's activity under the gist of its first question (none yet: nothing to list it by)."""
+    if title := gist_title(first_question):
+        storage.record_session(session_id, title, turns)
 
 
 def close_unanswered(services: SessionServices, session_id: str) -> None:

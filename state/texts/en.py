@@ -42,6 +42,10 @@ UI = {
     "reminder_help": "Appended as a user message at the end of the context.",
     "hide_tools": "Replace tool results of earlier turns with a placeholder",
     "compressed": "Context compressed: {before:,} → {after:,} tokens",
+    "pins_left_out_one": "1 pinned message did not fit this reply's request and was left out (the oldest first). "
+                         "Unpin some to make room.",
+    "pins_left_out_other": "{count} pinned messages did not fit this reply's request and were left out (the oldest "
+                           "first). Unpin some to make room.",
     "sources": "Sources",
     "documents": "📎 Documents",
     "doc_upload": "Add txt, md or pdf files",

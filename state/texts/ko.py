@@ -42,6 +42,10 @@ UI = {
     "reminder_help": "컨텍스트 끝에 사용자 메시지로 추가됩니다.",
     "hide_tools": "이전 턴의 도구 결과를 자리표시자로 바꾸기",
     "compressed": "컨텍스트 압축됨: {before:,} → {after:,} 토큰",
+    "pins_left_out_one": "고정한 메시지 1개가 이번 요청에 들어가지 못해 빠졌습니다(오래된 것부터). "
+                         "고정을 일부 풀어 주세요.",
+    "pins_left_out_other": "고정한 메시지 {count}개가 이번 요청에 들어가지 못해 빠졌습니다(오래된 것부터). "
+                           "고정을 일부 풀어 주세요.",
     "sources": "출처",
     "documents": "📎 문서",
     "doc_upload": "txt, md, pdf 파일 추가",

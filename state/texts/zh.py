@@ -42,6 +42,8 @@ UI = {
     "reminder_help": "作为用户消息添加到上下文末尾。",
     "hide_tools": "把之前轮次的工具结果换成占位符",
     "compressed": "上下文已压缩：{before:,} → {after:,} 个 token",
+    "pins_left_out_one": "有 1 条置顶消息放不进这次请求，已略去（从最早的开始）。请取消部分置顶。",
+    "pins_left_out_other": "有 {count} 条置顶消息放不进这次请求，已略去（从最早的开始）。请取消部分置顶。",
     "sources": "出处",
     "documents": "📎 文档",
     "doc_upload": "添加 txt、md 或 pdf 文件",

@@ -54,9 +54,10 @@ class SessionRows(Tables):
                 for row in rows]
 
     def _thread_source(self) -> str:
-        """Sessions are the threads with checkpoints; with checkpoints kept elsewhere, the listed ones."""
+        """Sessions are the threads with checkpoints, and those whose first turn runs (titled as it begins, saved as
+        it ends); with checkpoints kept elsewhere, the listed ones."""
         if self.own_checkpoints:
-            return "SELECT DISTINCT thread_id FROM checkpoints"
+            return "SELECT thread_id FROM checkpoints UNION SELECT thread_id FROM chat_sessions WHERE title <> ''"
         return "SELECT thread_id FROM chat_sessions"
 
     def has_session(self, session_id: str) -> bool:

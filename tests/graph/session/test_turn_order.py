@@ -1,12 +1,16 @@
 """One session's turns are first come, first served, and Stop reaches exactly the reply that streams."""
 
+import re
 import threading
 
 import pytest
-from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage
+from langchain_core.outputs import ChatGenerationChunk
+from pydantic import Field
 
+from state.turns import STOPPED_MARK
 from tests.conftest import make_engine
-from tests.fakes import summary_reply
+from tests.fakes import ScriptedChatModel, summary_reply
 from tests.fakes.faults import model_of_kind
 
 pytestmark = pytest.mark.faults
@@ -28,16 +32,31 @@ def test_back_to_back_sends_are_answered_in_the_order_they_were_sent(database, m
     engine.close()
 
 
-@pytest.mark.parametrize("trial", range(10))
-def test_stop_from_another_tab_stops_the_streaming_reply_not_the_waiting_message(trial, database):
-    def reply(messages):  # each tab's reply its own words: a late Stop never makes the second one a repeat
-        return AIMessage(f"{str(messages[-1].content).split()[0]} " * 40 + "end")
+class HeldFirstReply(ScriptedChatModel):
+    """Streams each question's first word back (then "end"), except that the reply to the first tab holds after a
+    few words until `gate` opens: it is still streaming whenever Stop comes, however busy the machine."""
 
-    chat = model_of_kind("streaming", reply, delay=0.01)
-    engine = make_engine(database, chat, model_of_kind("streaming", summary_reply))
-    session = engine.session("tabs")
+    gate: threading.Event = Field(default_factory=threading.Event)
+
+    def _stream(self, messages, stop=None, run_manager=None, **kwargs):
+        first = str(messages[-1].content).split()[0]
+        self.calls.append(list(messages))
+        words = [first, *([" " + first] * 40), " end"]
+        for index, word in enumerate(words):
+            if index == HELD_AT and first == "first":
+                self.gate.wait(GATE_SECONDS)  # Stop ends the wait for it: the call is abandoned, then let go
+            yield ChatGenerationChunk(message=AIMessageChunk(content=word))
+
+
+GATE_SECONDS = 60.0
+HELD_AT = 12  # words: past the few the reply check holds back while it reads on
+
+
+def stop_while_another_tab_sends(session, chat: HeldFirstReply) -> tuple[list, list]:
+    """The first tab's reply streams; the second tab sends while the first presses Stop: both tabs' events."""
+    chat.gate = threading.Event()
     first = session.send("first tab asks")
-    next(iter(first))  # the first reply streams
+    assert next(iter(first)).kind == "token"  # the first reply streams (and holds)
     started = threading.Barrier(2)
 
     def second_tab():
@@ -50,13 +69,44 @@ def test_stop_from_another_tab_stops_the_streaming_reply_not_the_waiting_message
     started.wait()
     session.stop()
     thread.join()
-    first_events, second_events = first.wait(), box[0].wait()
-    assert first_events[-1].data.get("stopped")
+    try:
+        return first.wait(), box[0].wait()
+    finally:
+        chat.gate.set()  # the abandoned call ends
+
+
+def assert_the_first_reply_was_the_one_stopped(session, first_events: list, second_events: list) -> None:
+    assert first_events[-1].kind == "reply" and first_events[-1].data.get("stopped")
+    assert re.fullmatch(f"first( first)* {STOPPED_MARK}", first_events[-1].text)
     assert second_events[-1].kind == "reply" and not second_events[-1].data.get("stopped")
-    assert second_events[-1].text.endswith("end")
-    calls = [str(call[-1].content) for call in chat.calls]
-    assert calls == ["first tab asks", "second tab asks"]  # the model saw the waiting message
-    engine.close()
+    assert second_events[-1].text == "second" + " second" * 40 + " end"
+    assert [m.content for m in session.messages()] == ["first tab asks", first_events[-1].text, "second tab asks",
+                                                       second_events[-1].text]
+
+
+def test_stop_from_another_tab_stops_the_streaming_reply_not_the_waiting_message(database):
+    chat = HeldFirstReply()
+    engine = make_engine(database, chat, model_of_kind("streaming", summary_reply))
+    try:
+        session = engine.session("tabs")
+        first_events, second_events = stop_while_another_tab_sends(session, chat)
+        assert_the_first_reply_was_the_one_stopped(session, first_events, second_events)
+        calls = [str(call[-1].content) for call in chat.calls]
+        assert calls == ["first tab asks", "second tab asks"]  # the model saw the waiting message
+    finally:
+        engine.close()
+
+
+def test_the_stop_race_stops_the_right_reply_two_hundred_times(tmp_path):
+    chat = HeldFirstReply()
+    engine = make_engine(tmp_path / "chat.sqlite", chat, model_of_kind("streaming", summary_reply))
+    try:
+        for trial in range(200):
+            session = engine.session(f"tabs-{trial}")
+            first_events, second_events = stop_while_another_tab_sends(session, chat)
+            assert_the_first_reply_was_the_one_stopped(session, first_events, second_events)
+    finally:
+        engine.close()
 
 
 def test_stop_with_nothing_streaming_stops_nothing(database):
