@@ -5,7 +5,8 @@ from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from state.budgets import DEFAULT_CONTEXT_BUDGET, clamp_budget
 from state.rates import DEFAULT_COMPRESSION_RATE, clamp_rate
-from state.refusals import checked_setting
+from state.refusals import Refused, checked_setting
+from state.time_zones import is_zone_name, shown_zone_name
 
 
 @dataclass(frozen=True)
@@ -38,14 +39,18 @@ class SessionSettings:
     context_budget: int = DEFAULT_CONTEXT_BUDGET
     model: str = ""  # the model that answers this session; '' (or one the endpoint no longer serves): the default
     language: str = "en"  # the page's language; each turn runs with its caller's, for what a reply tells the person
-    time_zone: str = ""  # the person's (their browser's IANA name), which the clock tells the time in; '' the server's
+    time_zone: str = ""  # the person's (their browser's IANA name): the clock's time, the day a turn is said on;
+    # '' the server's
 
     def __post_init__(self) -> None:
         """Validated once, where settings enter (the page, the session API, storage, a turn's input): every field
-        of its type (WrongType says which is not), the compression rate and the context budget within bounds (NaN
-        is the default); everything after trusts them."""
+        of its type (WrongType says which is not), the time zone one the zone database holds (Refused otherwise:
+        stored, it reads as none), the compression rate and the context budget within bounds (NaN is the default);
+        everything after trusts them."""
         for setting in fields(self):
             checked_setting(setting.name, setting.type, getattr(self, setting.name))
+        if not is_zone_name(self.time_zone):
+            raise Refused("time_zone_unknown", given=shown_zone_name(self.time_zone))
         object.__setattr__(self, "compression_rate", clamp_rate(self.compression_rate))
         object.__setattr__(self, "context_budget", clamp_budget(self.context_budget))
 

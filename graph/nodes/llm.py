@@ -1,7 +1,6 @@
 """The reply step: build the turn's request within its budget, then have `graph.reply.compose` answer it."""
 
 from collections.abc import Sequence
-from datetime import datetime
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.tools import BaseTool
@@ -15,9 +14,9 @@ from graph.request.blocks import RECALL, document_candidates, recall_candidates,
 from graph.request.layout import lay_out, without_kind
 from graph.request.report import report_parts, tool_definition_tokens
 from graph.request.reuse import fingerprint, read_before
-from graph.tools.catalog import zone_named
 from state import ChatState
 from state.session import SessionSettings
+from state.time_zones import now_in
 from state.turns import latest_user_text, split_turns
 
 
@@ -51,7 +50,7 @@ def make_llm_node(chat_model: BaseChatModel, config: GraphConfig = GraphConfig()
         settings = session_settings(runtime)
         budget = min(config.context_budget_tokens, settings.context_budget) - tokens_for_tools \
             if config.context_budget_tokens else None
-        today = datetime.now().astimezone(zone_named(settings.time_zone))  # the person's day, not the server's
+        today = now_in(settings.time_zone)  # the person's day, not the server's
         parts = request_parts(state, config.base_prompt, today, bool(passages or cited_whole), config.keep_last_turn,
                               config.textual_tools, settings, budget)
         turn = state.get("turn_count") or len(split_turns(transcript)[0]) + 1

@@ -8,6 +8,7 @@ from graph.recall.index import RecallIndex
 from graph.recall.lexicon import english_words
 from state import ChatState
 from state.session import SessionSettings
+from state.time_zones import day_in
 from state.turns import latest_user_text, message_text, split_turns
 
 
@@ -30,7 +31,8 @@ def make_recall_node(index: RecallIndex | None, budget_tokens: int, keep_last_tu
             return {"recalled": [], "names_earlier": False}
         session_id = state.get("session_id", "")
         messages = state.get("messages", [])
-        index.index_session(session_id, messages)  # turns saved before the index existed, once
+        today = day_in(session_settings(runtime).time_zone)  # the person's, not the server's
+        index.index_session(session_id, messages, today)  # turns saved before the index existed, once
         turns, _ = split_turns(messages)
         first_raw = first_raw_turn(state.get("summary_history") or [], len(turns), keep_last_turn)
         pinned = set(state.get("pinned") or [])

@@ -4,7 +4,7 @@ back into the context as dated excerpts, best first, as many as the budget holds
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from datetime import UTC, date, datetime
+from datetime import date
 
 import numpy as np
 from langchain_core.messages import BaseMessage
@@ -16,13 +16,14 @@ from graph.recall.fusion import RARE_SHARE, feedback_words, fuse
 from graph.recall.gather import GATHERED_AT, WHOLE_SHARE, gathers, line_meanings, line_similarity, matching_lines
 from graph.recall.records import person_entities, said_lines, turn_body, turn_record, user_text
 from graph.recall.relations import with_related
-from graph.recall.said import speakers_named, without_names
+from graph.recall.said import relays, speakers_named, without_names
 from graph.recall.turn_keys import TurnKeys
 from graph.recall.vectors import SessionVectors, best_first, record_texts, turn_vectors
 from graph.request.tokens import count_text
 from graph.request.words import query_words
 from graph.storage import Storage
 from prompt.recall import excerpt_text, record_json, undated
+from state.time_zones import day_in
 from state.turns import split_turns
 
 CANDIDATES = 200  # per ranking: fusion needs depth, the budget decides how many come back
@@ -56,9 +57,11 @@ class RecallIndex:
         self._lock = threading.Lock()
 
     def index_session(self, session_id: str, messages: Sequence[BaseMessage], day: str | None = None) -> int:
-        """Index the completed turns not indexed yet (the last one after each turn; all, for an older session)."""
+        """Index the completed turns not indexed yet (the last one after each turn; all, for an older session), each
+        dated `day`: the day it is where the person is (the server's when not given). A message that opens with a
+        pasted date is of that day, and so are the turns after it that go on relaying its conversation."""
         turns, _ = split_turns(messages)
-        today = day or datetime.now(UTC).date().isoformat()
+        today = day or day_in("")
         start = self.storage.recall_last_turn(session_id)
         new = list(range(start + 1, len(turns) + 1))
         if not new:
@@ -68,9 +71,10 @@ class RecallIndex:
         named: dict[int, list[str]] = {}
         known = set(self._session_vectors(session_id).turns_naming)  # a name said before may open a sentence
         for offset, number in enumerate(new):
-            stated = stated_date(user_text(turns[number - 1]))
-            carried = stated.isoformat() if stated else carried
-            record = turn_record(number, carried or today, turns[number - 1])
+            said = user_text(turns[number - 1])
+            stated = stated_date(said)
+            carried = stated.isoformat() if stated else carried if relays(said) else None  # the person's own: today's
+            record = turn_record(number, carried or today, turns[number - 1], said_on=today)
             tokens = count_text(record_json(record))
             vector = to_bytes(vectors[offset]) if vectors is not None else None
             self.storage.recall_add(session_id, number, today, record, tokens, vector)
@@ -81,7 +85,7 @@ class RecallIndex:
 
     def _carried_date(self, session_id: str, last_turn: int, today: str) -> str | None:
         """The date the last indexed turn stated (or carried), when it was indexed today: the turns after a
-        dated message belong to its day, as in a conversation being imported."""
+        dated message that go on relaying its conversation belong to its day, as in a conversation being imported."""
         rows = self.storage.recall_vectors(session_id, last_turn - 1) if last_turn else []
         if not rows or rows[0][0] != last_turn:
             return None

@@ -6,6 +6,7 @@ from collections.abc import Container, Sequence
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
 from graph.recall.entities import entities_of
+from graph.recall.said import stamped_lines
 from graph.request.words import SPEAKER
 from graph.storage.shared.common import record_body
 from state.turns import message_text
@@ -37,14 +38,19 @@ def _clip(text: str) -> str:
     return text if len(text) <= EXCERPT_CHARS else text[:EXCERPT_CHARS] + " …"
 
 
-def turn_record(number: int, day: str, turn: Sequence[BaseMessage]) -> dict:
-    """A turn as seed 004's JSON document: its number, date, what the user and the assistant said."""
+def turn_record(number: int, day: str, turn: Sequence[BaseMessage], said_on: str = "") -> dict:
+    """A turn as seed 004's JSON document: its number, date, what the user and the assistant said. `day` dates what
+    was said (a pasted conversation's own date); `said_on`, the day the person sent it, is kept besides when it
+    differs and the person wrote lines of their own after the pasted ones."""
     calls = {call["id"]: call for m in turn if isinstance(m, AIMessage) for call in m.tool_calls}
     tools = [f"{m.name}({json.dumps(calls[m.tool_call_id]['args'], ensure_ascii=False)}) -> {message_text(m)}"
              if m.tool_call_id in calls else f"{m.name} -> {message_text(m)}"
              for m in turn if isinstance(m, ToolMessage)]
     answer = message_text(turn[-1]) if turn and isinstance(turn[-1], AIMessage) else ""
-    record = {"turn": number, "date": day, "user": _clip(user_text(turn)), "assistant": _clip(answer)}
+    said = _clip(user_text(turn))
+    record: dict = {"turn": number, "date": day, "user": said, "assistant": _clip(answer)}
+    if said_on and said_on != day and stamped_lines(said) < len(said.splitlines()):
+        record["said_on"] = said_on
     if tools:
         record["tools"] = _clip("; ".join(tools))
     return record

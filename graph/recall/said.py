@@ -101,6 +101,27 @@ def without_names(text: str, names: Sequence[str]) -> str:
     return " ".join(bare.split()) or text
 
 
+def _speaks(line: str) -> bool:
+    """Whether a line is a named speaker's in a pasted or relayed conversation ("Bob: ", "[8 May, 2019] Bob: ")."""
+    match = SPEAKER.match(line)
+    return match is not None and match[1].lower() not in NOT_SPEAKERS
+
+
+def relays(text: str) -> bool:
+    """Whether a message goes on relaying a pasted conversation: it opens with a named speaker's line, not with the
+    person's own words (which may follow it, `stamped_lines`)."""
+    return _speaks(next((line for line in text.splitlines() if line.strip()), ""))
+
+
+def stamped_lines(text: str) -> int:
+    """How many of a message's lines a pasted conversation's date dates (the date it opens with, or the one the turns
+    before carry): up to its last named speaker's line; what the person wrote after that was said when the message
+    was. Every line when none is named (the person's own message, dated)."""
+    lines = text.splitlines()
+    speaking = [at for at, line in enumerate(lines) if _speaks(line)]
+    return speaking[-1] + 1 if speaking else len(lines)
+
+
 def _meaning_of(line: str, meanings: dict[str, float]) -> float | None:
     """A line's similarity to the question as recall measured it for the line it was indexed as."""
     text = without_stamp(line).strip()[:MEANING_KEY]
@@ -120,9 +141,12 @@ def said_lines(recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list
         reply = str(record.get("assistant", ""))
         meanings = item.get("meaning") or {}
         asked = _last_question(replies.get(turn - 1, ""))
-        for line in str(record.get("user", "")).splitlines():
+        user = str(record.get("user", ""))
+        said_on, own_from = str(record.get("said_on") or date), stamped_lines(user)  # the person's after a paste
+        for at, line in enumerate(user.splitlines()):
             match = SPEAKER.match(line)
-            lines.append(Line(turn, date, match[1] if match else "", tuple(sentences_of(without_stamp(line))), rank,
+            day = said_on if at >= own_from else date
+            lines.append(Line(turn, day, match[1] if match else "", tuple(sentences_of(without_stamp(line))), rank,
                               asked_after=ends_asking(reply), meaning=_meaning_of(line, meanings), answers=asked))
             asked = ""  # only the line the question came right before answers it
         asked = _last_question(str(record.get("user", "")))

@@ -13,6 +13,7 @@ from graph.session.runner import FORK, TurnRunner, finish_stopped_turn, thread_c
 from graph.storage import Storage
 from state.session import TurnEvent
 from state.texts import localized
+from state.time_zones import day_in
 from state.titles import gist_title
 from state.turns import completed_turn_count, first_user_text, has_unfinished_turn, message_text
 
@@ -131,9 +132,10 @@ def journaled(services: SessionServices, session_id: str, payload: dict | None,
 
 
 def follow_shown_line(services: SessionServices, session_id: str) -> None:
-    """Recall's index and the session list follow the line shown now: its turns indexed, its title and count."""
+    """Recall's index and the session list follow the line shown now: its turns indexed on the day it is where the
+    person is, its title and count."""
     messages = services.read_state(session_id).get("messages", [])
-    services.recall.index_session(session_id, messages)
+    services.recall.index_session(session_id, messages, day_in(services.storage.load_settings(session_id).time_zone))
     record_title(services.storage, session_id, first_user_text(messages), completed_turn_count(messages))
 
 

@@ -2,7 +2,6 @@
 the page's language writes it)."""
 
 from datetime import datetime, tzinfo
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from langchain_core.tools import BaseTool, tool
 from langgraph.prebuilt import ToolRuntime
@@ -10,6 +9,7 @@ from langgraph.prebuilt import ToolRuntime
 from graph.tools.calculator import evaluate_expression
 from state.session import SessionSettings
 from state.texts import localized
+from state.time_zones import zone_named
 
 
 @tool
@@ -19,14 +19,6 @@ def calculator(expression: str) -> str:
     if isinstance(result, float) and result.is_integer() and abs(result) < 1e15:
         result = int(result)
     return str(result)
-
-
-def zone_named(name: str) -> tzinfo | None:
-    """The IANA zone a session keeps (`Asia/Seoul`), None for the server's when it names none or none known."""
-    try:
-        return ZoneInfo(name) if name else None
-    except (ZoneInfoNotFoundError, ValueError):
-        return None
 
 
 def person_zone(runtime: ToolRuntime[SessionSettings] | None) -> tzinfo | None:

@@ -215,6 +215,9 @@ ENGINE = {
     "setting_not_text": "The setting {name} must be text, not {given}.",
     "setting_not_switch": "The setting {name} must be true or false, not {given}.",
     "setting_not_number": "The setting {name} must be a number, not {given}.",
+    "time_zone_unknown": "The time zone {given} is not one this app knows (an IANA name such as Asia/Seoul).",
+    "time_zone_fallback": "Your browser's time zone {given} is not one this app knows, so dates and times here "
+                          "are in {used}.",
     "message_id_wrong_type": "A message is named by its id (text), not by {given}.",
     "message_not_shown": "That message is not in the conversation shown (it may belong to another version), so "
                          "nothing was changed.",

@@ -204,6 +204,8 @@ ENGINE = {
     "setting_not_text": "설정 {name}은(는) 텍스트여야 합니다. {given}은(는) 받을 수 없습니다.",
     "setting_not_switch": "설정 {name}은(는) 참 또는 거짓이어야 합니다. {given}은(는) 받을 수 없습니다.",
     "setting_not_number": "설정 {name}은(는) 숫자여야 합니다. {given}은(는) 받을 수 없습니다.",
+    "time_zone_unknown": "시간대 {given}은(는) 이 앱이 모르는 시간대입니다 (Asia/Seoul 같은 IANA 이름이어야 합니다).",
+    "time_zone_fallback": "브라우저의 시간대 {given}을(를) 이 앱이 알지 못해, 여기의 날짜와 시간은 {used} 기준입니다.",
     "message_id_wrong_type": "메시지는 id(텍스트)로 가리킵니다. {given}은(는) 받을 수 없습니다.",
     "message_not_shown": "그 메시지는 지금 보이는 대화에 없습니다(다른 버전의 메시지일 수 있습니다). 아무것도 바꾸지 "
                          "않았습니다.",

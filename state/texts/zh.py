@@ -195,6 +195,8 @@ ENGINE = {
     "setting_not_text": "设置 {name} 必须是文本，不能是 {given}。",
     "setting_not_switch": "设置 {name} 必须是 true 或 false，不能是 {given}。",
     "setting_not_number": "设置 {name} 必须是数字，不能是 {given}。",
+    "time_zone_unknown": "时区 {given} 不是本应用认识的时区（应为 Asia/Shanghai 这样的 IANA 名称）。",
+    "time_zone_fallback": "本应用不认识浏览器的时区 {given}，这里的日期和时间按 {used} 显示。",
     "message_id_wrong_type": "消息用它的 id（文本）来指定，不能是 {given}。",
     "message_not_shown": "那条消息不在当前显示的对话中（它可能属于另一个版本），所以没有做任何更改。",
     "turn_wrong_type": "轮次用它的编号（1、2、3……）来指定，不能是 {given}。",

@@ -50,7 +50,7 @@ def test_a_question_about_a_day_finds_the_turn_of_that_day(engine):
     days = ["2 March, 2023", "3 May, 2023", "9 June, 2023", "20 August, 2023"]
     dishes = ["a lentil stew", "a mushroom risotto", "a plum cake", "a pumpkin soup"]
     for day, dish in zip(days, dishes, strict=True):
-        play(session, [f"[10:00 am on {day}] Good morning!", f"Today I cooked {dish} for dinner."])
+        play(session, [f"[10:00 am on {day}] Good morning!", f"[10:05 am on {day}] Today I cooked {dish} for dinner."])
         play(session, [filler(n) for n in range(1, 30)])
     play(session, ["What did I cook for dinner on 3 May, 2023?"])
     text = context_text(session.last_context())

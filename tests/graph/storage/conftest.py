@@ -128,6 +128,9 @@ def count_rows(storage: Storage, session_id: str) -> dict[str, int]:
                 for table in tables}
 
 
+OF_THEIR_FORM = {"time_zone": "Asia/Seoul"}  # a text setting that takes only names of a kind: one of them
+
+
 def every_setting_changed() -> SessionSettings:
     """Settings with every field of SessionSettings unlike its default (a field added later included), each within
     its bounds, so a round trip shows that storage keeps every one."""
@@ -139,7 +142,7 @@ def every_setting_changed() -> SessionSettings:
             return default / 2
         if isinstance(default, int):
             return default + 500
-        return f"{field.name}: 한 줄, one line"
+        return OF_THEIR_FORM.get(field.name, f"{field.name}: 한 줄, one line")
     chosen = SessionSettings(**{field.name: unlike(field) for field in fields(SessionSettings)})
     assert all(getattr(chosen, field.name) != field.default for field in fields(SessionSettings))
     return chosen
