@@ -10,7 +10,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff"  # Han characters, beyond the BMP too (𨋢)
+HAN_RUN = re.compile(f"[{HAN}]+")
 _KOREAN_STRETCH = re.compile(r"[가-힣]+(?:[^\S\n]*[,.!?~…]*[^\S\n]*[가-힣]+)*")
 CACHED_TEXTS = 8192
 
