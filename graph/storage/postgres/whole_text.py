@@ -9,19 +9,11 @@ from typing import Any
 
 import psycopg
 
-from graph.storage.postgres.ranking import NON_ASCII
+from graph.storage.postgres.ranking import NON_ASCII, split_as_sqlite
 from graph.storage.postgres.text import clean
 from graph.storage.postgres.word_index import values
 from graph.storage.shared.common import record_body
-from state.language.normal_form import BIDI_CONTROLS
 from state.words import index_text
-
-SEPARATORS = "./@:_" + BIDI_CONTROLS  # where SQLite's tokenizer ends a word and PostgreSQL's parser may not
-
-
-def split_as_sqlite(text: str) -> str:
-    """SQL for `text` with each of `SEPARATORS` made a space, so the parser cuts words where SQLite cuts them."""
-    return f"translate({text}, '{SEPARATORS}', '{' ' * len(SEPARATORS)}')"
 
 
 def searched_vector(text: str, words: str, config: str, limit: int) -> str:
