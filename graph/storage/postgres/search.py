@@ -1,7 +1,8 @@
 """Full-text search in PostgreSQL: document chunks (words as written) and completed turns (word stems), each
 row's text in a tsvector and a trigram index, ranked like SQLite's bm25 (see `ranking`); a turn's text is read
 from its record (`body_of`), as SQLite reads it. A Korean or Chinese word is looked for in each form SQLite
-looks for it (`searched_words`: a noun's parts too), so both find the same rows."""
+looks for it (`searched_words`: a noun's parts too), so both find the same rows; a turn its record clips is found
+by the pieces of its whole text (`recall_pieces`), ranked alike."""
 
 from collections.abc import Sequence
 

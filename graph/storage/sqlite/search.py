@@ -1,7 +1,8 @@
 """Full-text search in SQLite: document chunks in an FTS5 table, completed turns in an FTS5 index over a
 view of `recall_turns` (triggers keep it in step, so the text is stored once), both ranked by bm25. A turn is
 found by its text's words (English by their porter stems) and by its Korean and Chinese words, segmented in
-their own column. A turn search is narrowed by the session id's words in the index, then kept to the exact id."""
+their own column, and a turn its record clips by the pieces of its whole text (`pieces_fts`). A turn search is
+narrowed by the session id's words in the index, then kept to the exact id."""
 
 import json
 from collections.abc import Sequence
@@ -20,7 +21,7 @@ BEST_OWNED = (  # the best turns of an owner's sessions: ranked first, so only t
     " OR (SELECT COALESCE(o.owner, '') FROM recall_turns AS t LEFT JOIN chat_sessions AS o "
     "ON o.thread_id = t.thread_id WHERE t.id = recall_fts.rowid) = ?) "
     f"ORDER BY bm25(recall_fts, {BODY_WEIGHTS}) LIMIT ?")
-PIECE_HITS = (  # a long turn's pieces that hold the words, scored by bm25 like a turn: (?) the query, then `where`
+PIECE_HITS = (  # a long turn's pieces that hold the words, scored by bm25 like a turn: the query's, then `where`
     "WITH hits AS MATERIALIZED (SELECT p.thread_id, p.turn, p.body, -bm25(pieces_fts, 1.0, 1.0) AS score "
     "FROM pieces_fts JOIN recall_pieces AS p ON p.id = pieces_fts.rowid WHERE pieces_fts MATCH ? AND {where}) ")
 OWNED_PIECE = ("((? = '' AND NOT EXISTS (SELECT 1 FROM chat_sessions WHERE owner <> '')) "
@@ -34,10 +35,9 @@ def fts_query(words: list[str]) -> str:
 
 def text_match(words: list[str], text: str = "body") -> str:
     """An FTS5 query for any of `words`: a Korean, Chinese or Japanese word among the segmented words, any other in
-    the `text` column and among them (they hold what the tokenizer keeps inside a glued run: iphone of iPhone을,
-    so none counts twice). A Korean or Chinese word is searched
-    as the index reads it too (`searched_words`: its segmented words and a noun's parts), so a caller may pass it
-    as written."""
+    the `text` column or among them (they hold only what the tokenizer keeps inside a glued run, iphone of
+    iPhone을, so none counts twice). A Korean or Chinese word is searched as the index reads it too
+    (`searched_words`: its segmented words and a noun's parts), so a caller may pass it as written."""
     spaced = [word for word in words if not is_glued(word)]
     glued = [word for word in searched_words(words) if is_glued(word)]
     parts = [*([f"{{{text} words}} : ({fts_query(spaced)})"] if spaced else []),
