@@ -27,12 +27,12 @@ LINES = {"en": "the deploy finished without errors on node {n}", "ko": "서버 {
 MARKS = "\u0301\u0316"  # two combining marks out of canonical order
 
 
-def paste(language: str, kilobytes: int) -> str:
-    """Lines of `language` up to `kilobytes` of UTF-8, the code on line 6,000."""
+def paste(language: str, kilobytes: int, code_line: int = CODE_LINE) -> str:
+    """Lines of `language` up to `kilobytes` of UTF-8, the code on line `code_line`."""
     lines, size, number = [], 0, 0
     while size < kilobytes * 1000:
         number += 1
-        line = f"deploy key {CODE}" if number == CODE_LINE else LINES[language].format(n=number)
+        line = f"deploy key {CODE}" if number == code_line else LINES[language].format(n=number)
         lines.append(line)
         size += len(line.encode()) + 1
     return "\n".join(lines)
