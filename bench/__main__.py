@@ -13,6 +13,7 @@ from bench import (
     local_model,
     locomo,
     multilingual,
+    paste_cost,
     policies,
     prefix_reuse,
     prompt_cache,
@@ -64,6 +65,8 @@ if __name__ == "__main__":
     leaks.main()
     print()
     search_cost.main([])
+    print()
+    paste_cost.main([])
     print()
     locomo.main([])  # only with LoCoMo data (not in the repository): ../shared/data/locomo-dev
     print()

@@ -8,11 +8,17 @@ Elasticsearch's nori decompounds (제주도 -> 제주, 콩이 -> 콩), so a word
 import re
 from functools import lru_cache
 
-from state.language.segmenters import CACHED_TEXTS, HAN_RUN, korean_tokens, load, make_jieba, make_kiwi
+from state.language.normal_form import searchable
+from state.language.segmenters import CACHED_TEXTS, HAN, HAN_RUN, korean_tokens, load, make_jieba, make_kiwi
 
 _HANGUL = re.compile(r"[가-힣]")
 _SPACED_WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_GLUED_CHAR = re.compile(r"[가-힣ㄱ-ㆎ\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_KANA = "\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f"  # Japanese hiragana and katakana, half-width katakana too
+_GLUED = f"가-힣ㄱ-ㆎ{_KANA}{HAN}"  # scripts written without spaces between words or before their particles
+_GLUED_CHAR = re.compile(f"[{_GLUED}]")
+_GLUED_RUN = re.compile(f"[{_GLUED}]+")
+_KANA_RUN = re.compile(r"[\u3040-\u309f]+|[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]+")  # hiragana, katakana
+_LETTER = re.compile(r"[^\W\d_]")
 _NOUN_TAGS = ("NNG", "NNP", "NR")
 KOREAN_KEPT_TAGS = ("NNG", "NNP", "NR", "XR", "VV", "VA")  # nouns, numerals, roots, verb and adjective stems
 KOREAN_LIGHT_STEMS = frozenset("하 되 있 없 이 아니 같 싶 않 가 오 주".split())  # stems nearly every sentence has
@@ -101,38 +107,69 @@ def chinese_words(text: str, with_parts: bool = True, with_characters: bool = Tr
     return found
 
 
+def kana_words(text: str) -> list[str]:
+    """A Japanese text's runs of hiragana and of katakana, in order (a loanword in katakana is one run: タワー in
+    東京タワーに), its kanji being read as Chinese words: no Japanese segmenter is bundled."""
+    return _KANA_RUN.findall(text)
+
+
+def _inside(token: str) -> list[str]:
+    """The words with a letter of another script inside a run of glued characters and letters ("iphone을")."""
+    return [part for part in _SPACED_WORD.findall(_GLUED_RUN.sub(" ", token)) if _LETTER.search(part)]
+
+
+def inside_glued(text: str) -> list[str]:
+    """The words of another script said inside a run of Korean, Chinese or Japanese, each with a letter, in order:
+    iphone in "iPhone을", python in "Python으로", iphone in "买了iPhone手机" (a tokenizer keeps the run whole)."""
+    return [part for token in _SPACED_WORD.findall(text) if _GLUED_CHAR.search(token) for part in _inside(token)]
+
+
+def _spaced_words(text: str) -> list[str]:
+    """The words of spaced scripts in order: runs of letters and digits, and the words said inside a glued run."""
+    return [part for token in _SPACED_WORD.findall(text)
+            for part in (_inside(token) if _GLUED_CHAR.search(token) else [token])]
+
+
 @lru_cache(maxsize=CACHED_TEXTS)
 def _glued_words(text: str) -> tuple[str, ...]:
-    """Korean and Chinese words of a text, cached: a sentence is weighed many times while a quote is chosen."""
-    return (*korean_words(text), *chinese_words(text))
+    """Korean, Chinese and Japanese words of a text, cached: a sentence is weighed many times while a quote is
+    chosen."""
+    return (*korean_words(text), *chinese_words(text), *kana_words(text))
 
 
 def glued_words(text: str) -> list[str]:
-    """The words of a text's Korean and Chinese, which no space separates from their particles or neighbours."""
+    """The words of a text's Korean, Chinese and Japanese, which no space separates from their particles or
+    neighbours."""
+    text = searchable(text)
     return list(_glued_words(text)) if _GLUED_CHAR.search(text) else []
 
 
 def is_glued(word: str) -> bool:
-    """Whether a word is Korean or Chinese (searched by its segmented form, not as written)."""
+    """Whether a word is Korean, Chinese or Japanese (searched by its segmented form, not as written)."""
     return bool(_GLUED_CHAR.search(word))
 
 
 def words(text: str) -> list[str]:
     """Every word of a text, lower-cased, in a form another text's same word has: spaced words as written (a
-    stemmer may reduce them further), Korean and Chinese segmented."""
-    spaced = [word for word in _SPACED_WORD.findall(text.lower()) if not is_glued(word)]
-    return spaced + glued_words(text.lower())
+    stemmer may reduce them further), Korean, Chinese and Japanese segmented; composed and without direction
+    marks first (`searchable`), so a word typed decomposed finds it composed."""
+    text = searchable(text).lower()
+    return _spaced_words(text) + glued_words(text)
 
 
 @lru_cache(maxsize=CACHED_TEXTS)
 def _index_words(text: str) -> tuple[str, ...]:
-    """A text's Korean and Chinese words as the index keeps them, cached: a turn is indexed, then searched for."""
-    return (*_korean(text, with_stems=True, with_parts=True), *chinese_words(text))
+    """A text's glued words as the index keeps them, cached: a turn is indexed, then searched for."""
+    return (*_korean(text, with_stems=True, with_parts=True), *chinese_words(text), *kana_words(text),
+            *inside_glued(text))
 
 
 def index_words(text: str) -> list[str]:
-    """The Korean and Chinese words the index keeps of a text: its words (`glued_words`) with the parts of each
-    Korean noun (`noun_parts`: 제주도 is kept as 제주도 and 제주, 콩이 as 콩이 and 콩)."""
+    """The words the index keeps of a text beside it, which its tokenizer cannot read there: its Korean, Chinese
+    and Japanese words (`glued_words`) with the parts of each Korean noun (`noun_parts`: 제주도 is kept as 제주도
+    and 제주, 콩이 as 콩이 and 콩), and the words of another script inside their runs (iPhone in iPhone을); read
+    composed and without direction marks (`searchable`)."""
+    text = searchable(text)
     return list(_index_words(text)) if _GLUED_CHAR.search(text) else []
 
 
@@ -147,7 +184,7 @@ def searched_forms(word: str) -> list[str]:
 def _searched_forms(word: str) -> tuple[str, ...]:
     """A Korean or Chinese word's searched forms, cached: a search reads them again for each excerpt it marks."""
     return tuple(dict.fromkeys([word, *_korean(word, with_stems=True, with_parts=True),
-                                *chinese_words(word, with_characters=False)]))
+                                *chinese_words(word, with_characters=False), *kana_words(word)]))
 
 
 def searched_words(words: list[str]) -> list[str]:

@@ -14,7 +14,7 @@ from graph.recall.embeddings import embed_query, to_bytes
 from graph.recall.entities import ENTITIES_PER_VECTOR, by_entities
 from graph.recall.fusion import RARE_SHARE, feedback_words, fuse
 from graph.recall.gather import GATHERED_AT, WHOLE_SHARE, gathers, line_meanings, line_similarity, matching_lines
-from graph.recall.records import person_entities, said_lines, turn_body, turn_record, user_text
+from graph.recall.records import person_entities, said_lines, turn_body, turn_pieces, turn_record, user_text
 from graph.recall.relations import with_related
 from graph.recall.said import relays, speakers_named, without_names
 from graph.recall.turn_keys import TurnKeys
@@ -77,7 +77,7 @@ class RecallIndex:
             record = turn_record(number, carried or today, turns[number - 1], said_on=today)
             tokens = count_text(record_json(record))
             vector = to_bytes(vectors[offset]) if vectors is not None else None
-            self.storage.recall_add(session_id, number, today, record, tokens, vector)
+            self.storage.recall_add(session_id, number, today, record, tokens, vector, turn_pieces(turns[number - 1]))
             named[number] = sorted(person_entities(record, known))
             known.update(named[number])
         self.storage.entities_put(session_id, named)

@@ -3,6 +3,7 @@ Korean and Chinese segmented as the index stores them."""
 
 import re
 
+from state.language.segmenters import HAN
 from state.words import chinese_words, is_glued, words
 
 STOP_WORDS = frozenset("""
@@ -17,7 +18,7 @@ some any all one get got know think want said say says yes okay ok thanks thank 
 啥 着 来着 干什么 哪个 哪些 哪行 几号 几月 咋 怎样 怎么样 当初 现在 这次 平时 以前
 """.split())
 
-_HAN_CHARACTER = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_HAN_CHARACTER = re.compile(f"[{HAN}]")
 _PASTED_DATE = r"^\s*(?:\[[^\]]{1,40}\]\s*)?"
 _NAME = r"[A-Z][\w'-]{0,20}"
 PASTED_LINE_START = f"{_PASTED_DATE}(?:{_NAME}(?: {_NAME})?:\\s+)?"  # a pasted line's date and speaker

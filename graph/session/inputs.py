@@ -9,6 +9,7 @@ from langchain_core.messages import HumanMessage
 
 from graph.request.budget import setting_limit
 from graph.request.tokens import count_text
+from state.language.normal_form import composed
 from state.refusals import WrongType, kind_of
 from state.session import SessionSettings
 
@@ -79,10 +80,11 @@ def shows_nothing(text: str) -> bool:
 
 
 def clean_user_text(text: str) -> str:
-    """Text without control characters (tabs and newlines stay) and with lone surrogates replaced; empty when
-    nothing visible is left (invisible characters inside real text, as in emoji sequences, stay)."""
+    """Text without control characters (tabs and newlines stay) and with lone surrogates replaced, composed (NFC,
+    in time linear in its length: `composed`); empty when nothing visible is left (invisible characters inside real
+    text, as in emoji sequences, stay)."""
     valid = _LONE_SURROGATE.sub("\ufffd", text)
-    cleaned = unicodedata.normalize("NFC", _CONTROL.sub("", valid.replace("\r\n", "\n"))).strip()
+    cleaned = composed(_CONTROL.sub("", valid.replace("\r\n", "\n"))).strip()
     return "" if shows_nothing(cleaned) else cleaned
 
 

@@ -1,6 +1,7 @@
 """The storage interface, split by role so a caller can depend on just the role it uses; `Storage` is all
 of them, which SQLite and PostgreSQL implement alike."""
 
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Protocol
 
@@ -127,9 +128,10 @@ class RecallStorage(Protocol):
     """Every completed turn, indexed for recall and for the search over all sessions."""
 
     def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,
-                   vector: bytes | None = None) -> None:
-        """Index one completed turn: its record (user, tools, assistant: the indexed text is `record_body`)
-        and its embedding."""
+                   vector: bytes | None = None, pieces: Sequence[str] = ()) -> None:
+        """Index one completed turn: its record (user, tools, assistant: the indexed text is `record_body`),
+        its embedding, and the whole text of a turn its record clips, in `pieces` (each searched like a turn, the
+        turn found by its best)."""
 
     def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int, str, dict]]:
         """(turn, vector, tokens, day, record) of a session's indexed turns after `after_turn`, in turn order

@@ -20,6 +20,7 @@ SOURCE_QUERIES = {
     "documents": "SELECT id, thread_id, title, tokens, mode, content, created_at FROM documents ORDER BY id",
     "document_chunks": "SELECT document_id, thread_id, title, contents, words FROM document_chunks ORDER BY rowid",
     "recall_turns": "SELECT thread_id, turn, day, record, tokens, vector, words FROM recall_turns",
+    "recall_pieces": "SELECT thread_id, turn, piece, body, words FROM recall_pieces",
     "turn_facts": "SELECT thread_id, turn, facts FROM turn_facts",
     "turn_entities": "SELECT thread_id, turn, entity FROM turn_entities",
 }
@@ -93,6 +94,9 @@ def write_tables(target: PostgresStorage, rows: dict[str, list[dict]]) -> dict[s
         columns = ("thread_id", "turn", "day", "record", "tokens", "vector", "words")
         _write(cur, _upsert("recall_turns", columns, ("thread_id", "turn")), columns,
                [{"vector": None, **row} for row in rows.get("recall_turns", [])])
+        columns = ("thread_id", "turn", "piece", "body", "words")
+        _write(cur, _upsert("recall_pieces", columns, ("thread_id", "turn", "piece")), columns,
+               rows.get("recall_pieces", []))
         columns = ("thread_id", "turn", "facts")
         _write(cur, _upsert("turn_facts", columns, ("thread_id", "turn")), columns, rows.get("turn_facts", []))
         entities = rows.get("turn_entities", [])

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff"  # Han characters, beyond the BMP too (𨋢)
+HAN_RUN = re.compile(f"[{HAN}]+")
 _KOREAN_STRETCH = re.compile(r"[가-힣]+(?:[^\S\n]*[,.!?~…]*[^\S\n]*[가-힣]+)*")
 CACHED_TEXTS = 8192
 
@@ -53,11 +54,13 @@ def make_posseg() -> Any:
 
 def korean_tokens(text: str) -> list[tuple[str, str, bool]]:
     """Kiwi's morphemes of the text's Korean (each stretch of Korean words on its own: beside a Latin word Kiwi
-    takes "지우가" for one name), each as its form, its tag, and whether it starts a word as spaced."""
+    takes "지우가" for one name), each as its form, its tag, and whether it starts a word as spaced. The stretches
+    go to Kiwi in one batch (a long paste has thousands)."""
     found = []
-    for stretch in _KOREAN_STRETCH.findall(text):
+    stretches = _KOREAN_STRETCH.findall(text)
+    for tokens in load("kiwi", make_kiwi).tokenize(stretches) if stretches else []:
         position = None
-        for token in load("kiwi", make_kiwi).tokenize(stretch):
+        for token in tokens:
             found.append((token.form, str(token.tag), token.word_position != position))
             position = token.word_position
     return found

@@ -13,6 +13,8 @@ positive, higher is better. A number is looked for signed too: PostgreSQL's pars
 import re
 from typing import Any
 
+from state.language.normal_form import BIDI_CONTROLS
+
 K1 = 1.2
 B = 0.75
 PARTIAL_WEIGHT = 0.5  # the least an occurrence inside a longer word counts, whatever the locale's trigrams
@@ -21,8 +23,15 @@ GLUED_SCRIPTS = ((0x0E00, 0x0EFF), (0x1000, 0x109F), (0x1100, 0x11FF), (0x1780, 
                  (0xA960, 0xA97F), (0xAC00, 0xD7FF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF), (0x20000, 0x3FFFF))
 
 
+SEPARATORS = "./@:_" + BIDI_CONTROLS  # where SQLite's tokenizer ends a word and PostgreSQL's parser may not
 NON_ASCII = "~ '[^[:ascii:]]'"  # text with a character outside ASCII: the only text a glued word can be in
 UNSIGNED_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")  # what the parser may have stored signed ('-4417', '+5')
+
+
+def split_as_sqlite(text: str) -> str:
+    """SQL for `text` with each of `SEPARATORS` made a space, so the parser cuts words where SQLite cuts them:
+    report2026.pdf, Node.js and 2.14.3 are words of their parts, not a file, a host and a version."""
+    return f"translate({text}, '{SEPARATORS}', '{' ' * len(SEPARATORS)}')"
 
 
 def search_terms(words: list[str]) -> list[str]:
@@ -57,9 +66,10 @@ def search_params(words: list[str], **params: Any) -> dict[str, Any]:
 
 
 def tsquery(words: list[str], config: str = "simple") -> str:
-    """SQL for the words (in each of their forms) OR-ed as a tsquery of `config`; plainto_tsquery keeps user text
-    from being syntax."""
-    return " || ".join(f"plainto_tsquery('{config}', %(w{index})s)" for index in range(len(search_forms(words))))
+    """SQL for the words (in each of their forms) OR-ed as a tsquery of `config`, a word the parser reads in parts
+    as the phrase of its parts (as SQLite reads "1.5"); phraseto_tsquery keeps user text from being syntax."""
+    return " || ".join(f"phraseto_tsquery('{config}', {split_as_sqlite(f'%(w{index})s')})"
+                       for index in range(len(search_forms(words))))
 
 
 def asks_glued(words: list[str]) -> bool:
@@ -95,7 +105,8 @@ def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words:
     WITH query AS MATERIALIZED (SELECT {tsquery(words, config)} AS q),
     stems AS MATERIALIZED (
         SELECT w.word, w.glued,
-               COALESCE((SELECT min(s.lexeme) FROM unnest(to_tsvector('{config}', w.form)) AS s), w.form) AS lexeme
+               COALESCE((SELECT min(s.lexeme) FROM unnest(to_tsvector('{config}', {split_as_sqlite('w.form')})) AS s),
+                        w.form) AS lexeme
         FROM unnest(%(words)s::text[], %(forms)s::text[], %(glued)s::boolean[]) AS w(word, form, glued)
     ),
     asked AS MATERIALIZED (SELECT array_agg(lexeme) AS lexemes FROM stems),

@@ -14,6 +14,7 @@ import psycopg
 from psycopg.rows import tuple_row
 
 from graph.storage.postgres.ranking import NON_ASCII
+from graph.storage.postgres.whole_text import whole_text_indexed
 from graph.storage.postgres.word_index import fill_chunk_words, fill_turn_words, index_parts
 from graph.storage.shared.common import RECORD_TEXT_KEYS, VECTORS_DROPPED, rename_policies_sql
 from graph.storage.shared.request_names import rename_in_postgres
@@ -226,6 +227,8 @@ MIGRATIONS: list[Migration] = [
     [VECTORS_DROPPED],  # 17: an English sentence model's vectors go; recall embeds each turn again in the new one's
     [rename_in_postgres],  # 18: the request's report and log stored under their own names, no longer the context's
     [index_parts],  # 19: a Korean noun found by its parts too (제주 in 제주도에서): stored words indexed again
+    whole_text_indexed(body_of(), STEMMED, INDEXED_CHARS),  # 20: a long turn indexed whole, in pieces; every word
+    # said findable: the text read as SQLite reads it, the words kept beside it read again
 ]
 
 

@@ -1,18 +1,28 @@
 """Full-text search in PostgreSQL: document chunks (words as written) and completed turns (word stems), each
 row's text in a tsvector and a trigram index, ranked like SQLite's bm25 (see `ranking`); a turn's text is read
 from its record (`body_of`), as SQLite reads it. A Korean or Chinese word is looked for in each form SQLite
-looks for it (`searched_words`: a noun's parts too), so both find the same rows."""
+looks for it (`searched_words`: a noun's parts too), so both find the same rows; a turn its record clips is found
+by the pieces of its whole text (`recall_pieces`), ranked alike."""
+
+from collections.abc import Sequence
 
 from graph.storage.postgres.connection import Database
 from graph.storage.postgres.ranking import ranked_sql, search_params, search_terms, tsquery
 from graph.storage.postgres.schema import STEMMED, body_of
 from graph.storage.postgres.text import clean, json_value
 from graph.storage.shared.common import DEFAULT_OWNER, record_body, substring_snippet
+from graph.storage.shared.dialect import Dialect, Rows
+from graph.storage.shared.pieces import PIECES_READ, best_hits, best_turns, store_pieces
 from state.words import index_text, searched_words
 
 SNIPPET_TOKENS = 16
 OWNED_BY = ("COALESCE((SELECT o.owner FROM chat_sessions AS o WHERE o.thread_id = t.thread_id), '') "
             "= %(owner)s")  # turns of the sessions of one owner
+IN_PIECES = ("SELECT {columns} FROM (SELECT DISTINCT ON (r.thread_id, r.turn) r.thread_id, r.turn, r.body, r.score "
+             "FROM ({ranked}) AS r ORDER BY r.thread_id, r.turn, r.score DESC) AS b "
+             "JOIN recall_turns AS i ON i.thread_id = b.thread_id AND i.turn = b.turn "
+             "LEFT JOIN chat_sessions AS s ON s.thread_id = b.thread_id ORDER BY b.score DESC LIMIT %(turns)s")
+PIECE_COLUMNS = "c.thread_id, c.turn, c.body"
 HEADLINE = f"StartSel=**, StopSel=**, MaxFragments=1, MaxWords={SNIPPET_TOKENS}, MinWords=4, FragmentDelimiter=…"
 
 
@@ -29,6 +39,7 @@ class PostgresSearch:
     """`search_chunks`, and the recall index's writes and searches."""
 
     db: Database
+    dialect: Dialect
 
     def search_chunks(self, session_id: str, words: list[str], limit: int) -> list[tuple[str, str, float]]:
         words = searched_words(words)
@@ -41,7 +52,7 @@ class PostgresSearch:
         return [(row["title"], row["contents"], float(row["score"])) for row in rows]
 
     def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,
-                   vector: bytes | None = None) -> None:
+                   vector: bytes | None = None, pieces: Sequence[str] = ()) -> None:
         with self.db.cursor() as cur:
             cur.execute("INSERT INTO recall_turns (thread_id, turn, day, record, tokens, vector, words) "
                         "VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (thread_id, turn) DO UPDATE SET "
@@ -49,6 +60,7 @@ class PostgresSearch:
                         "vector = excluded.vector, words = excluded.words",
                         (session_id, turn, day, json_value(record), tokens, vector,
                          clean(index_text(record_body(record)))))
+            store_pieces(Rows(cur, self.dialect), session_id, turn, pieces)
 
     def recall_search(self, session_id: str, words: list[str], below_turn: int,
                       limit: int) -> list[tuple[int, float, dict, int]]:
@@ -57,9 +69,15 @@ class PostgresSearch:
             return []
         sql = ranked_sql("recall_turns", body_of("t"), "body_tsv", "t.thread_id = %(session)s AND t.turn < %(below)s",
                          "c.turn, c.record, c.tokens", words, STEMMED)
+        pieces = IN_PIECES.format(columns="b.turn, b.score, i.record, i.tokens", ranked=ranked_sql(
+            "recall_pieces", "t.body", "body_tsv", "t.thread_id = %(session)s AND t.turn < %(below)s", PIECE_COLUMNS,
+            words, STEMMED))
         with self.db.cursor(transaction=False) as cur:
             rows = cur.execute(sql, search_params(words, session=session_id, below=below_turn, limit=limit)).fetchall()
-        return [(int(row["turn"]), float(row["score"]), row["record"], int(row["tokens"])) for row in rows]
+            rows += cur.execute(pieces, search_params(words, session=session_id, below=below_turn, limit=PIECES_READ,
+                                                      turns=limit)).fetchall()
+        found = [(int(row["turn"]), float(row["score"]), row["record"], int(row["tokens"])) for row in rows]
+        return best_turns(found, limit)
 
     def search_turns(self, words: list[str], limit: int, owner: str = DEFAULT_OWNER) -> list[dict]:
         words = searched_words(words)
@@ -70,12 +88,18 @@ class PostgresSearch:
                             f"c.thread_id, c.turn, c.day, {body_of('c')} AS body", words,
                             STEMMED)  # the word statistics count only the owner's turns too
         sql = (f"SELECT r.thread_id, COALESCE(NULLIF(s.title, ''), r.thread_id) AS title, r.turn, r.day, "
-               f"ts_headline('{STEMMED}', r.body, query.q, %(headline)s) AS snippet, r.body "
+               f"ts_headline('{STEMMED}', r.body, query.q, %(headline)s) AS snippet, r.body, r.score "
                f"FROM ({ranked}) AS r LEFT JOIN chat_sessions AS s ON s.thread_id = r.thread_id, "
                f"(SELECT {tsquery(words, STEMMED)} AS q) AS query ORDER BY r.score DESC")
+        pieces = IN_PIECES.format(columns="b.thread_id AS session_id, COALESCE(NULLIF(s.title, ''), b.thread_id) "
+                                  "AS title, b.turn, i.day, b.body, b.score", ranked=ranked_sql(
+                                      "recall_pieces", "t.body", "body_tsv", OWNED_BY, PIECE_COLUMNS, words, STEMMED))
         with self.db.cursor(transaction=False) as cur:
             rows = cur.execute(sql, search_params(words, limit=limit, headline=HEADLINE, owner=clean(owner))).fetchall()
-        return [{"session_id": row["thread_id"], "title": row["title"], "turn": int(row["turn"]), "day": row["day"],
-                 "snippet": with_ellipses(row["snippet"], row["body"]) if "**" in row["snippet"]
-                 else substring_snippet(row["body"], terms)}
-                for row in rows]
+            in_pieces = cur.execute(pieces, search_params(words, limit=PIECES_READ, turns=limit,
+                                                          owner=clean(owner))).fetchall()
+        found = [{"session_id": row["thread_id"], "title": row["title"], "turn": int(row["turn"]), "day": row["day"],
+                  "snippet": with_ellipses(row["snippet"], row["body"]) if "**" in row["snippet"]
+                  else substring_snippet(row["body"], terms), "score": float(row["score"])}
+                 for row in rows]
+        return best_hits(found, [{**row, "score": float(row["score"])} for row in in_pieces], words, limit)

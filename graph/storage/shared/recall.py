@@ -41,6 +41,7 @@ class RecallRows(Tables):
     def recall_remove_from(self, session_id: str, first_turn: int) -> None:
         with self.rows() as cur:
             cur.execute("DELETE FROM recall_turns WHERE thread_id = ? AND turn >= ?", (session_id, first_turn))
+            cur.execute("DELETE FROM recall_pieces WHERE thread_id = ? AND turn >= ?", (session_id, first_turn))
 
 
 class EntityRows(Tables):

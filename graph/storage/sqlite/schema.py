@@ -9,6 +9,7 @@ from collections.abc import Callable
 from graph.storage.shared.common import RECORD_TEXT_KEYS, VECTORS_DROPPED, record_body, rename_policies_sql
 from graph.storage.shared.request_names import rename_in_sqlite
 from graph.storage.shared.settings import BOOLEAN_COLUMNS_BEFORE, SETTING_COLUMNS_BEFORE
+from graph.storage.sqlite.whole_text import whole_text_indexed
 from state.budgets import DEFAULT_CONTEXT_BUDGET
 from state.words import index_text
 
@@ -73,12 +74,17 @@ def _words_indexed() -> Migration:
         "FROM recall_turns",
         "CREATE VIRTUAL TABLE recall_fts USING fts5(body, words, thread_id, content = 'recall_bodies', "
         "content_rowid = 'id', tokenize = 'porter unicode61')",
-        f"CREATE TRIGGER recall_turns_added AFTER INSERT ON recall_turns BEGIN {index_entry('new', True)} END",
-        f"CREATE TRIGGER recall_turns_removed AFTER DELETE ON recall_turns BEGIN {index_entry('old', True)} END",
-        f"CREATE TRIGGER recall_turns_changed AFTER UPDATE ON recall_turns "
-        f"BEGIN {index_entry('old', True)} {index_entry('new', True)} END",
+        *turn_triggers(),
         "INSERT INTO recall_fts (recall_fts) VALUES ('rebuild')",
     ]
+
+
+def turn_triggers() -> list[str]:
+    """The triggers that keep the turns' index, of their text and words, in step with `recall_turns`."""
+    return [f"CREATE TRIGGER recall_turns_added AFTER INSERT ON recall_turns BEGIN {index_entry('new', True)} END",
+            f"CREATE TRIGGER recall_turns_removed AFTER DELETE ON recall_turns BEGIN {index_entry('old', True)} END",
+            f"CREATE TRIGGER recall_turns_changed AFTER UPDATE ON recall_turns "
+            f"BEGIN {index_entry('old', True)} {index_entry('new', True)} END"]
 
 
 def _chunk_words_indexed() -> Migration:
@@ -203,6 +209,8 @@ MIGRATIONS: list[Migration] = [
     [VECTORS_DROPPED],  # 14: an English sentence model's vectors go; recall embeds each turn again in the new one's
     [rename_in_sqlite],  # 15: the request's report and log stored under their own names, no longer the context's
     [index_parts],  # 16: a Korean noun found by its parts too (제주 in 제주도에서): stored words indexed again
+    # 17: direction marks end a word; a long turn indexed whole, in pieces; every word said findable: words read again
+    whole_text_indexed(INDEX_TRIGGERS, turn_triggers()),
 ]
 
 

@@ -80,7 +80,8 @@ def test_delete_session_removes_every_row_in_every_table(storage: Storage):
         storage.cache_put(f"key-{session}", session, {"summary": "s"})
         storage.add_document(session, "doc", 10, "indexed", "alpha beta", ["alpha beta"])
         storage.add_document(session, "small", 3, "whole", "gamma", [])
-        storage.recall_add(session, 1, "2025-01-01", {"turn": 1, "user": "alpha question and answer"}, 5)
+        storage.recall_add(session, 1, "2025-01-01", {"turn": 1, "user": "alpha question and answer"}, 5, None,
+                           ["alpha question and answer, as a long turn's pieces hold it whole"])
         storage.facts_put(session, {1: ["The user asked about alpha."]})
         storage.entities_put(session, {1: ["alpha centauri"]})
     before = count_rows(storage, "gone")
