@@ -31,7 +31,7 @@ HOLD_RUN = 6        # while streaming, a copied stretch this long is held back u
 REPEAT_HOLD_RUN = 16  # the same for a stretch of an earlier reply (short ones are common phrases)
 REPEAT_SHARE = 0.8  # a reply this much made of an earlier reply (and covering half of it) repeats it
 MIN_REPEAT_TOKENS = 12  # short replies ("Sure, I can help with that.") may well come twice
-MIN_COPY_TOKENS = 6  # but one this long given again word for word (a date and time, a figure) copies that turn's
+MIN_COPY_TOKENS = 6  # but one this long, or with a figure (a time, a result), given again word for word copies
 SHAPE_REACH = 40  # characters before a new chunk that a JSON key or header split by it may start in
 
 
@@ -66,8 +66,8 @@ class ReplyCheck:
         repeatable = any(asked_to_repeat(text) for text in users)
         earlier = [] if repeatable else [words for text in earlier_replies
                                          if len(words := tokens(text)) >= MIN_REPEAT_TOKENS]
-        copies = set() if repeatable else {key for text in other_answers
-                                           if len(key := copy_key(text)) >= MIN_COPY_TOKENS}
+        copies = set() if repeatable else {key for text in other_answers if (key := copy_key(text))
+                                           and (len(key) >= MIN_COPY_TOKENS or _has_figure(key))}
         return cls(always, shaped, earlier, set().union(*(runs(words) for words in earlier)),
                    any("json" in text.lower() for text in users), copies)
 
@@ -136,9 +136,15 @@ class ReplyCheck:
         return (found[held - 1].end() if held > 0 else 0), (found[settled].start() if found else 0), stalled_by
 
 
+def _has_figure(words: tuple[str, ...]) -> bool:
+    """Whether a reply gives a figure (a result, a date, a time): one question's own, however short the reply."""
+    return any(word.isdigit() for word in words)
+
+
 def copy_key(text: str) -> tuple[str, ...]:
-    """A reply's words as compared with an earlier reply's, the stop mark the app wrote after one left out."""
-    return tuple(tokens(text.replace(STOPPED_MARK, " ")))
+    """A reply's words as compared with an earlier reply's: words and numbers only (a short "I'm fine & well" is
+    not made long by its marks), the stop mark the app wrote after one left out."""
+    return tuple(token for token in tokens(text.replace(STOPPED_MARK, " ")) if any(c.isalnum() for c in token))
 
 
 EARLIER_REPLIES = 3  # a reply is checked against this many replies before it

@@ -52,9 +52,16 @@ def without_markers(text: str) -> str:
     return MARKER.sub("", text[:cut.start()].rstrip(" \t") if cut else text)
 
 
+FRAMING_COPY = re.compile("|".join([OMITTED_NOTE_SHAPE.pattern, *(re.escape(text) for text in _BRACKETED)]),
+                          re.IGNORECASE)  # what the request tells the model, which the framing check asks again for
+
+
 def only_app_marks(text: str) -> bool:
     """Whether `text` holds the app's own marks and nothing else (the stop mark, a quote in the app's format, a
-    summary's or request's marker, a notice of the page): taken from a model, no answer at all."""
+    summary's marker, a notice of the page): taken from a model, no answer at all. A copy of the request's framing
+    is not one: the framing check asks the model again for it."""
+    if FRAMING_COPY.search(text) or REQUEST_MARKER.search(text):
+        return False
     rest = QUOTED.sub("", without_markers(text))
     for notice in NOTICES:
         rest = rest.replace(notice, "")

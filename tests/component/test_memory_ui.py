@@ -26,7 +26,8 @@ def test_pinning_a_message_keeps_it_in_the_context(app, fake_engine):
     assert state_of(app, fake_engine)["pinned"] == []
 
 
-def test_an_answer_lists_the_turns_it_recalled(app, fake_engine):
+def test_an_answer_lists_the_turns_it_recalled(detailed_app, fake_engine):
+    app = detailed_app  # the recalled turns are a developer's view
     send(app, "The wifi password at home is maple-river-42.")
     for n in range(2, 12):
         send(app, f"question {n} about gardening")
