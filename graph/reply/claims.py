@@ -16,7 +16,6 @@ from graph.reply.copies import sentence_key
 from state.language.sentences import split_sentences
 from state.turns import message_text
 
-REPEATED_WORDS, REPEATED_SHARE = 6, 0.75  # a sentence this long, this much of it in one said before, is said again
 UNRELATED_BELOW = 0.77  # a sentence this far from the message in meaning (e5) answers something else
 _SORROW_CLAIMED = re.compile(r"(?i)\b(?:sorry (?:for|about) your loss|my (?:deepest )?condolences|sorry to hear"
                              r"|(?:sorry|apologi[sz]e) for (?:any|the|all the) (?:confusion|misunderstanding)"
@@ -66,7 +65,7 @@ class Grounds:
         text = sentence.strip()
         if not text:
             return False
-        if self._said_before(text):
+        if sentence_key(text) in self.said_before and len(text) > 12:
             return True
         if _SORROW_CLAIMED.search(text) and not _SORROW_TOLD.search(f"{self.told}\n{self.message}"):
             return True
@@ -79,21 +78,6 @@ class Grounds:
         if (vocative := _VOCATIVE.match(text)) and vocative[1] not in self.names | _NOT_NAMES:
             return True
         return self._unrelated(text)
-
-    def _said_before(self, sentence: str) -> bool:
-        """Whether an earlier reply said the sentence, or nearly ("He'll be happy to have you with him." after "I'm
-        sure your boss will be happy to have you with him."): most of its words in one sentence said before."""
-        key = sentence_key(sentence)
-        if key in self.said_before:
-            return len(sentence) > 12
-        words = set(key.split())
-        return len(words) >= REPEATED_WORDS and any(
-            len(words & earlier) >= REPEATED_SHARE * len(words) for earlier in self._earlier_words)
-
-    @cached_property
-    def _earlier_words(self) -> list[set[str]]:
-        """The words of each sentence earlier replies said."""
-        return [set(key.split()) for key in self.said_before]
 
     def _beyond_the_chat(self, sentence: str) -> bool:
         """Whether a sentence names someone or something, or says what the person is doing, that the person never

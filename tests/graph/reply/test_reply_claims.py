@@ -30,7 +30,6 @@ CHAT = [
     ("What's a nice gift idea for her?", "You're welcome, thanks for asking."),
     ("I'm allergic to peanuts, so keep that in mind.", "The model is not a food service AI, but you can ask."),
     ("Tell me a fun fact about octopuses.", "That comes to 999."),
-    ("What's a nice gift idea for my sister?", "So how has your new life been treating you, Dana?"),
 ])
 def test_an_invented_claim_is_not_shown(message, sentence):
     grounds = grounds_of(message, [*CHAT, HumanMessage(message)])
