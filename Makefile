@@ -63,12 +63,17 @@ lint: $(LIGHT_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
+# The tests run on one worker per core (pytest-xdist), each test file kept whole on one worker, so a file's
+# servers (the app, PostgreSQL) start once; PYTEST_WORKERS=0 runs them in this process.
+PYTEST_WORKERS ?= auto
+PYTEST_PARALLEL = -n $(PYTEST_WORKERS) --dist loadfile
+
 check: lint
-	$(PY) -m pytest -m unit -q -p no:cacheprovider
+	$(PY) -m pytest $(PYTEST_PARALLEL) -m unit -q -p no:cacheprovider
 
 # PYTEST_ARGS narrows the run (CI passes -m "not unit" after `make check` ran those).
 test: system-packages $(STAMP) lint
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)
 
 # pyproject.toml's extras decide what goes in; resolved for the machine every install runs on.
 lock:

@@ -12,7 +12,7 @@ import time
 
 from langchain_core.messages import AIMessage, HumanMessage
 
-from bench.search_cost import postgres_storage, sqlite_storage
+from bench.search_cost import each_storage
 from graph.recall.records import turn_pieces, turn_record
 from graph.request.words import search_words
 from graph.session.inputs import clean_user_text
@@ -90,11 +90,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--postgres", action="store_true", help="also on a throwaway PostgreSQL server")
     args = parser.parse_args(argv)
     marks_cost(240)
-    with sqlite_storage() as storage:
-        run("SQLite", storage, args.kilobytes)
-    if args.postgres:
-        with postgres_storage() as storage:
-            run("PostgreSQL", storage, args.kilobytes)
+    for name, storage in each_storage(args.postgres):
+        run(name, storage, args.kilobytes)
 
 
 if __name__ == "__main__":

@@ -111,6 +111,16 @@ def postgres_storage() -> Iterator[Storage]:
         server.stop()
 
 
+def each_storage(postgres: bool) -> Iterator[tuple[str, Storage]]:
+    """SQLite's storage on a fresh file, then, when `postgres`, PostgreSQL's on a throwaway server, each closed
+    before the next opens."""
+    with sqlite_storage() as storage:
+        yield "SQLite", storage
+    if postgres:
+        with postgres_storage() as storage:
+            yield "PostgreSQL", storage
+
+
 def run(name: str, storage: Storage, turns: int) -> None:
     """Fill the storage, then print one row per query."""
     seconds = fill(storage, turns)
@@ -135,11 +145,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--turns", type=int, default=100_000, help="turns stored before searching")
     parser.add_argument("--postgres", action="store_true", help="also on a throwaway PostgreSQL server")
     args = parser.parse_args(argv)
-    with sqlite_storage() as storage:
-        run("SQLite", storage, args.turns)
-    if args.postgres:
-        with postgres_storage() as storage:
-            run("PostgreSQL", storage, args.turns)
+    for name, storage in each_storage(args.postgres):
+        run(name, storage, args.turns)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
 import pytest
 
-from bench.paste_cost import paste, searched, sqlite_storage, store
+from bench.paste_cost import paste, searched, store
+from bench.search_cost import sqlite_storage
 
 pytestmark = pytest.mark.bench
 

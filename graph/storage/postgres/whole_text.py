@@ -4,35 +4,16 @@ of their parts, not a file, a host and a version; a direction mark is no letter)
 text are read by its stems (iphone of iPhone을 is stemmed as the question's iphone is); a turn longer than its
 record is indexed whole, in pieces (`recall_pieces`); every stored turn's and chunk's words are read again."""
 
-import json
 from typing import Any
 
-import psycopg
-
 from graph.storage.postgres.ranking import NON_ASCII, split_as_sqlite
-from graph.storage.postgres.text import clean
-from graph.storage.postgres.word_index import values
-from graph.storage.shared.common import record_body
-from state.words import index_text
+from graph.storage.postgres.word_index import index_words_again
 
 
 def searched_vector(text: str, words: str, config: str, limit: int) -> str:
     """SQL for a row's tsvector: its text as SQLite reads it and the words kept beside it, both by `config`."""
     return (f"(to_tsvector('{config}', left({split_as_sqlite(text)}, {limit})) "
             f"|| to_tsvector('{config}', left({words}, {limit})))")
-
-
-def index_words_again(conn: psycopg.Connection[Any]) -> None:
-    """Each stored turn's and chunk's words as the index keeps them now, written where they changed."""
-    turns = [values(row) for row in conn.execute("SELECT thread_id, turn, record::text, words FROM recall_turns")]
-    chunks = [values(row) for row in conn.execute("SELECT id, contents, words FROM document_chunks")]
-    with conn.cursor() as cur:
-        cur.executemany("UPDATE recall_turns SET words = %s WHERE thread_id = %s AND turn = %s",
-                        [(new, thread_id, turn) for thread_id, turn, record, words in turns
-                         if (new := clean(index_text(record_body(json.loads(record))))) != words])
-        cur.executemany("UPDATE document_chunks SET words = %s WHERE id = %s",
-                        [(new, chunk_id) for chunk_id, contents, words in chunks
-                         if (new := clean(index_text(contents))) != words])
 
 
 def whole_text_indexed(turn_text: str, stemmed: str, limit: int) -> list[Any]:

@@ -33,9 +33,15 @@ def fill_chunk_words(conn: psycopg.Connection[Any]) -> None:
 def index_parts(conn: psycopg.Connection[Any]) -> None:
     """Migration 19's step in Python: each stored turn's and chunk's Korean and Chinese words again, with the
     parts of each Korean noun (제주도 -> 제주), written where they changed."""
-    turns = [values(row) for row in conn.execute("SELECT thread_id, turn, record::text, words FROM recall_turns "
-                                                 "WHERE words <> ''")]
-    chunks = [values(row) for row in conn.execute("SELECT id, contents, words FROM document_chunks WHERE words <> ''")]
+    index_words_again(conn, "WHERE words <> ''")
+
+
+def index_words_again(conn: psycopg.Connection[Any], rows: str = "") -> None:
+    """Each stored turn's and chunk's words as the index keeps them now, written where they changed; `rows` is a
+    WHERE clause that narrows the rows read again."""
+    turns = [values(row)
+             for row in conn.execute(f"SELECT thread_id, turn, record::text, words FROM recall_turns {rows}")]
+    chunks = [values(row) for row in conn.execute(f"SELECT id, contents, words FROM document_chunks {rows}")]
     with conn.cursor() as cur:
         cur.executemany("UPDATE recall_turns SET words = %s WHERE thread_id = %s AND turn = %s",
                         [(new, thread_id, turn) for thread_id, turn, record, words in turns
