@@ -9,7 +9,6 @@ p50, and the same with the app's own saver (`create_checkpointer`) for compariso
 """
 
 import argparse
-import multiprocessing
 import sqlite3
 import statistics
 import tempfile
@@ -22,6 +21,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 
 from bench.locomo import data_paths
 from bench.locomo_replay import load, profile_for
+from bench.scale_out import in_fresh_process
 from graph.engine import Settings, assemble
 from graph.models import Models
 from graph.storage.sqlite import create_checkpointer
@@ -64,8 +64,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Flat turns on real dialogue: {len(turns)} turns of {', '.join(p.stem for p in paths)}, recall on")
     print(f"{'saver':<34} {'turns 10-19':>12} {'last 10':>10} {'ratio':>7} {'p50':>9}")
     for label, stock in (("LangGraph's SqliteSaver, given", True), ("the app's own (open_engine)", False)):
-        with multiprocessing.get_context("spawn").Pool(1) as fresh:  # a process as the app starts it (no warm cache)
-            spent = fresh.apply(timed_turns, (turns, stock))
+        spent = in_fresh_process(timed_turns, turns, stock)
         early_turns = spent[9:19] if len(spent) >= 20 else spent[:max(1, len(spent) // 2)]  # a short file: its half
         early, late = statistics.mean(early_turns), statistics.mean(spent[-10:])
         print(f"{label:<34} {early:>9.1f} ms {late:>7.1f} ms {late / early:>6.2f}x {statistics.median(spent):>6.1f} ms")

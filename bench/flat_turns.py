@@ -10,14 +10,13 @@ PostgreSQL.
 """
 
 import argparse
-import multiprocessing
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
 from bench import conversation
-from bench.scale_out import open_bench_engine
+from bench.scale_out import in_fresh_process, open_bench_engine
 from state.turns import message_text
 
 
@@ -70,8 +69,7 @@ def main(argv: list[str] | None = None) -> None:
         for backend in backends:
             for turns in arguments.turns:
                 url = server.create_database() if backend == "PostgreSQL" and server else ""
-                with multiprocessing.get_context("spawn").Pool(1) as fresh:  # a process as the app starts it
-                    row = fresh.apply(long_session, (str(folder / f"{turns}.sqlite"), url, turns))
+                row = in_fresh_process(long_session, str(folder / f"{turns}.sqlite"), url, turns)
                 print(f"| {backend} | {turns:,} | {row['early']:.1f} | {row['late']:.1f} | "
                       f"{row['late'] / row['early']:.2f}x | {row['storage']:.1f}x | {row['context']:.2f} | "
                       f"{'yes' if row['complete'] else 'NO'} |", flush=True)

@@ -9,7 +9,10 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from bench import conversation
 from graph.engine import Engine, Settings, assemble
@@ -120,6 +123,13 @@ def run(name: str, db_path: str, url: str, processes: int) -> dict:
     ordered = sorted(timings)
     return {"row": name, "turns_per_s": len(timings) / elapsed, "p50": ordered[len(ordered) // 2] * 1000,
             "p95": ordered[int(len(ordered) * 0.95)] * 1000, "errors": len(errors), **checks}
+
+
+def in_fresh_process(function: Callable[..., Any], *arguments: Any) -> Any:
+    """`function(*arguments)` in a new process started as the app starts (no warm cache, nothing imported); a
+    process that dies is an error here, never a wait (a pool would start another in its place, forever)."""
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as fresh:
+        return fresh.submit(function, *arguments).result()
 
 
 def flat_cost_on_postgres(url: str, turns: int = 600) -> dict:

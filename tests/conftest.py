@@ -1,5 +1,6 @@
 """Shared fixtures: fake models, an in-memory graph, an engine on a temporary database, and transcripts."""
 
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,6 +22,15 @@ from tests.fakes import ScriptedChatModel, summary_reply
 pytest_plugins = ["tests.postgres_server", "tests.oidc_provider", "tests.component.apptest", "tests.model_kinds"]
 
 BACKENDS = ["sqlite", "postgres"]
+
+
+@pytest.fixture(autouse=True)
+def main_module_kept():
+    """Streamlit's AppTest leaves the page's script as `__main__`: put back after each test, or a process that a
+    later test starts by spawn (as the benchmarks do) runs the page instead of its work, and dies, again and again."""
+    main = sys.modules["__main__"]
+    yield
+    sys.modules["__main__"] = main
 
 
 @pytest.fixture(params=BACKENDS)

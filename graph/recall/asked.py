@@ -1,15 +1,28 @@
-"""What a question asks for (a person, a day, an amount, how often, how long) and whether a sentence tells it,
-in English, Korean and Chinese: a sentence that cannot tell what was asked for does not answer the question."""
+"""What a question asks for (a person, a day, an amount, how often, how long, a job, a place) and whether a
+sentence tells it, in English, Korean and Chinese: a sentence that cannot tell what was asked for does not answer
+the question."""
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 _NUMBER_WORD = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|few|several|a couple of)"
 _CJK_DIGIT = "[\\d一两二三四五六七八九十几]"
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_JOB_NOUN = (r"[\w-]*(?:er|or|ist|ian|ant|ent|man|woman|nurse|chef|cook|doctor|vet|pilot|clerk|judge|coach|"
+             r"surgeon|dentist|architect)\b")
+_KOREAN_JOB = ("(?:통역사|관제사|선생님|교사|강사|교수|의사|간호사|약사|변호사|회계사|세무사|건축가|디자이너|엔지니어|"
+               "개발자|프로그래머|기자|작가|플로리스트|바리스타|요리사|셰프|공무원|회사원|연구원|은행원|경찰|소방관|"
+               "군인|정비사|수의사|미용사|번역가|화가|배우|가수|농부|목수)")
+_CHINESE_JOB = "(?:员|师|老师|医生|翻译|护士|律师|司机|记者|作家|经理|老板|警察|会计|工人|农民|演员|歌手)"
+_NO_NAMES = frozenset("mom mum dad mother father grandma grandpa granny auntie uncle god january february march april "
+                      "may june july august september october november december monday tuesday wednesday thursday "
+                      "friday saturday sunday english korean chinese".split())  # capitalized, and no one's name
 _EN_STARTERS = frozenset("i i'm i've i'd i'll my we we're our you your it it's that this there the a an so and but "
-                         "also just yes yeah no ok okay oh ha haha lol well then now today tonight".split())
+                         "also just yes yeah yep yup nope no ok okay oh ha haha lol well then now today tonight sure "
+                         "hmm wow thanks right cool great nice sorry hey hi hello anyway maybe probably honestly "
+                         "actually".split())
 
 
 @dataclass(frozen=True)
@@ -18,8 +31,10 @@ class Kind:
 
     name: str
     asks: re.Pattern[str]
-    tells: re.Pattern[str] | None  # None: told by a name (see `names_someone`)
+    tells: re.Pattern[str] | None  # None: told by a name alone
     required: bool = True  # no sentence without it answers (a day, a name, a number); else it only counts for one
+    named: bool = False  # a name (see `names_someone`) tells it too...
+    titled: bool = False  # ...and a Korean or Chinese person's, said with a title (민석 씨, 吴师傅)
 
 
 KINDS = (  # the first that matches the question's form is what it asks for
@@ -41,9 +56,27 @@ KINDS = (  # the first that matches the question's form is what it asks for
                               r"\bweigh|얼마|몇|多少|多重|多大|几"),
          re.compile(r"\d|(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred|"
                     r"thousand|million)\b)|[一两二三四五六七八九十百千万亿]")),
-    Kind("who", re.compile(r"(?i)\bwho(?:'s|se|m)?\b|누구|누가|谁"), None),
+    Kind("who", re.compile(r"(?i)\bwho(?:'s|se|m)?\b|누구|누가|谁"), None, named=True, titled=True),
+    Kind("job", re.compile(r"(?i)\bjob\b|\bline of work\b|\bkind of work\b|\bdo for (?:a )?(?:work|living)\b|"
+                           r"\b(?:make|earn)s? (?:a|her|his|their|my|your) living\b|\bprofession\b|\boccupation\b|"
+                           r"직업|무슨 일|뭐 하는 사람|뭐 해서 먹고|하는 일|직장에서 뭐|"
+                           r"什么工作|干什么|做什么的|干哪行|哪一行|从事什么|职业|靠什么吃饭"),
+         re.compile(rf"(?i)\b(?:is|'s|was|works as|worked as|became|as) an? (?:[\w-]+ ){{0,3}}{_JOB_NOUN}|"
+                    r"\bwork(?:s|ed)? (?:as|at|for)\b|\bteach(?:es|ing)?\b|"
+                    rf"{_KOREAN_JOB}|[가-힣]+(?:사|가|원|관|님|트|너|어|머)(?:라서|라|이라|인데|이고|이야|야|예요|이에요)|"
+                    rf"[当是做][\u4e00-\u9fff]{{0,6}}{_CHINESE_JOB}|工作|上班")),
+    Kind("place", re.compile(r"(?i)\bwhere\b|\b(?:what|which) (?:city|town|country|neighbou?rhood|part of town)\b|"
+                             r"\bhometown\b|어디|어느 (?:도시|동네|나라|지역)|고향|"
+                             r"哪儿|哪里|哪座城市|哪个城市|哪一片|哪片|老家|哪国|哪个国家"),
+         re.compile(r"\b(?:in|at|from|to|near) (?:the )?[A-Z]|"
+                    r"\b(?:in|on|under|behind|inside|near|next to) (?:the|my|a|his|her|our|their) \w|"
+                    r"[가-힣]+(?:에|에서) (?:있|살|사시|사는|살아|가|산)|[가-힣]+(?:으로|로) (?:바꿨|가|갔|간|옮|이사)|"
+                    r"[가-힣]+(?:동|시|도|군|구|섬)(?:에|에서|으로|로)|[가-힣]{1,3}(?:동|구|시) |"
+                    r"(?:[在到去回住]|改成|改到|搬到)[\u4e00-\u9fff]{2,4}"), named=True),
 )
 _NAME = re.compile(r"[A-Z][\w'.-]*")
+# where a sentence starts within a quoted one (a title's abbreviation, "Dr. Lim", ends none)
+_SENTENCE_START = re.compile(r"(?<![MD]r\.)(?<!Mrs\.)(?<!Ms\.)(?<!St\.)(?<=[.!?])\s+(?=[A-Z])")
 _HONORIFIC = re.compile(r"[가-힣]{1,3} ?(?:씨|님|선생|원장|사장|소장|반장|언니|오빠|누나|형)|"
                         r"[가-힣]{2,3}(?:이랑|이가|이는|이한테)|"
                         r"(?:小|老|阿)[\u4e00-\u9fff]|[\u4e00-\u9fff](?:师傅|医生|老师|总|姐|哥)")
@@ -54,24 +87,47 @@ def kind_asked(question: str) -> Kind | None:
     return next((kind for kind in KINDS if kind.asks.search(question)), None)
 
 
-def tells_kind(kind: Kind, sentence: str, question: str) -> bool:
-    """Whether the sentence tells what the kind asks for: a number, a day or a name it has (a name the question
-    already gives tells nothing)."""
-    if kind.tells is not None:
-        return bool(kind.tells.search(sentence))
-    return names_someone(sentence, question)
-
-
-def names_someone(sentence: str, question: str) -> bool:
-    """Whether a sentence names a person the question does not: a capitalized word past the first (or a first
-    word that is not an everyday one), or a Korean or Chinese name as it is said (with 씨, 님, 师傅, 小...)."""
-    given = {word.lower().strip("'s") for word in _NAME.findall(question)}
-    words = sentence.split()
-    named = [word.strip(".,!?:;\"'()").removesuffix("'s") for at, word in enumerate(words)
-             if _NAME.match(word) and (at or word.lower().strip(".,!?:;") not in _EN_STARTERS)]
-    if any(word and word.lower() not in given and word.lower() not in _EN_STARTERS for word in named):
+def tells_kind(kind: Kind, sentence: str, question: str, names: frozenset[str] | None = None) -> bool:
+    """Whether the sentence tells what the kind asks for: a number, a day, a job, a place or a name it has (a
+    name the question already gives tells nothing; `names` as `names_someone` reads them)."""
+    if kind.tells is not None and kind.tells.search(sentence):
         return True
-    return any(match[0] not in question for match in _HONORIFIC.finditer(sentence))
+    return kind.named and names_someone(sentence, question, names, kind.titled)
+
+
+def names_someone(sentence: str, question: str, names: frozenset[str] | None = None, titled: bool = True) -> bool:
+    """Whether a sentence names someone (or somewhere) the question does not: a capitalized word past a
+    sentence's first, or a sentence's first word that is a known name (`names`, lower-cased: the words
+    capitalized mid-sentence in what was said) or, not an everyday one, is followed by another capitalized word
+    or a comma ("Edinburgh, Scotland"); or, when `titled`, a Korean or Chinese name as it is said (with 씨, 님,
+    师傅, 小...)."""
+    given = {word.lower().strip("'s") for word in _NAME.findall(question)}
+    named = []
+    for part in _SENTENCE_START.split(sentence):
+        words = part.split()
+        named += [_bare(word) for at, word in enumerate(words) if _NAME.match(word)
+                  and (at or _first_is_name(word, words[1] if len(words) > 1 else "", names))]
+    if any(word and word not in given and word not in _EN_STARTERS and word not in _NO_NAMES for word in named):
+        return True
+    return titled and any(match[0] not in question for match in _HONORIFIC.finditer(sentence))
+
+
+def spoken_names(sentences: Iterable[str]) -> frozenset[str]:
+    """The words capitalized past a sentence's first, lower-cased: the names people and places go by in what was
+    said (a common word is capitalized only where a sentence starts)."""
+    return frozenset(_bare(word) for sentence in sentences for part in _SENTENCE_START.split(sentence)
+                     for word in part.split()[1:] if _NAME.match(word))
+
+
+def _first_is_name(word: str, following: str, names: frozenset[str] | None) -> bool:
+    bare = _bare(word)
+    if bare in _EN_STARTERS:
+        return False
+    return names is None or bare in names or word.endswith(",") or bool(_NAME.match(following))
+
+
+def _bare(word: str) -> str:
+    return word.strip(".,!?:;\"'()").removesuffix("'s").lower()
 
 
 _LATEST = re.compile(r"(?i)\b(?:now|currently|so far|final(?:ly)?|in the end|new|latest)\b|지금|현재|이제|결국|최종|"

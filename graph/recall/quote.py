@@ -5,12 +5,12 @@ words, the speaker and the day it names decide."""
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from graph.recall.asked import asks_latest, kind_asked, tells_kind
+from graph.recall.asked import asks_latest, kind_asked, spoken_names, tells_kind
 from graph.recall.dates import date_asked, parse_day, without_dates
 from graph.recall.quote_text import answer_text, quote_language, quote_text
 from graph.recall.said import Line, is_statement, said_lines, sentences_of, small_talk, tells
@@ -74,8 +74,10 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
                        and max(closer.values(), default=0.0) < MEANING_ALONE):
         return []  # most of what the question is about was never said, nor anything close to it in meaning
     kind, now = kind_asked(question), asks_latest(question)
-    sentences = [(line, at, words) for line, at, words in told  # a question for a day, a name or a number
-                 if not kind or not kind.required or tells_kind(kind, line.sentences[at], question)]
+    known = spoken_names(sentence for line in lines for sentence in line.sentences)
+    sentences = [(line, at, words) for line, at, words in told  # a question for a day, a name, a place...
+                 if not kind or not kind.required or tells_kind(kind, line.sentences[at], question, known)
+                 or _answer_tells(line, lines, lambda said: tells_kind(kind, said, question, known))]
     weight = _rarity(content, [words for _, _, words in sentences])
     scored = []
     for line, at, words in sentences:
@@ -85,7 +87,7 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
         score = sum(weight[w] for w in content & words) + TURN_SHARE * sum(
             weight[w] for w in content & about[(line.turn, line.title)]) + RANK_WEIGHT / (line.rank + 1)
         score += ANSWERED_SHARE * sum(weight.get(w, 0.0) for w in answered - words)
-        score += KIND_WEIGHT if kind and tells_kind(kind, line.sentences[at], question) else 0.0
+        score += KIND_WEIGHT if kind and tells_kind(kind, line.sentences[at], question, known) else 0.0
         if line.speaker and names:
             score += SPEAKER_WEIGHT if line.speaker.lower() in names else -SPEAKER_WEIGHT
         day = parse_day(line.date) if asked else None
@@ -167,6 +169,12 @@ def _answer_to(line: Line, lines: Sequence[Line]) -> Line | None:
     person's next message to a reply's."""
     return next((other for other in lines if other.turn == line.turn + (not line.person)
                  and other.person != line.person and not other.title), None)
+
+
+def _answer_tells(line: Line, lines: Sequence[Line], tells: Callable[[str], bool]) -> bool:
+    """Whether a line ends asking and the other side's answer to it, quoted with it, tells what was asked for."""
+    reply = None if is_statement(line.sentences[-1]) else _answer_to(line, lines)
+    return reply is not None and any(tells(sentence) for sentence in reply.sentences[:2])
 
 
 def _within(text: str) -> str:

@@ -183,7 +183,8 @@ def test_of_two_lines_sharing_the_questions_word_the_one_closer_in_meaning_is_qu
                 {**item(40, "점심은 김밥."), "meaning": {"점심은 김밥.": 0.78}}]
     assert [quote.line.turn for quote in best_quotes("하영이 직업이 뭐랬지?", recalled)] == [106]
     unmeasured = [{key: value for key, value in entry.items() if key != "meaning"} for entry in recalled]
-    assert [quote.line.turn for quote in best_quotes("하영이 직업이 뭐랬지?", unmeasured)][0] == 11  # by rank alone
+    assert [quote.line.turn for quote in best_quotes("하영이 뭐 하고 지낸댔지?", unmeasured)][0] == 11  # by rank alone
+    assert [quote.line.turn for quote in best_quotes("하영이 직업이 뭐랬지?", unmeasured)] == [106]  # tells a job
 
 
 def test_a_line_a_hair_closer_in_meaning_does_not_outweigh_the_one_recall_ranks_first():

@@ -4,7 +4,7 @@ questions are never quoted; a line far from the question in meaning and words is
 
 import pytest
 
-from graph.recall.asked import kind_asked, names_someone, tells_kind
+from graph.recall.asked import kind_asked, names_someone, spoken_names, tells_kind
 from graph.recall.quote import best_quotes, memory_lead
 from graph.recall.said import small_talk
 from graph.recall.stems import stems
@@ -113,7 +113,9 @@ def test_a_question_about_now_quotes_what_was_said_last(language, question, befo
     ("When's my bouldering partner's birthday?", "when"), ("새언니 애기 언제 나온댔지?", "when"),
     ("过节那次我哪天动身回家的？", "when"), ("How much does my dog weigh now?", "amount"),
     ("우리 강아지 지금 몇 킬로야?", "amount"), ("狗子现在多重？", "amount"), ("Who's my mechanic?", "who"),
-    ("내 볼더링 메이트가 누구였더라?", "who"), ("年糕平时找哪个兽医？", None), ("What's Yerin's day job?", None),
+    ("내 볼더링 메이트가 누구였더라?", "who"), ("年糕平时找哪个兽医？", None), ("What's Yerin's day job?", "job"),
+    ("소라는 뭐 해서 먹고살아?", "job"), ("思思干的是哪一行？", "job"), ("What's Minseok's hometown?", "place"),
+    ("우리 본가가 어느 도시야?", "place"), ("小何老家是哪儿的？", "place"), ("What did the crew unearth?", None),
 ])
 def test_the_kind_of_thing_asked_is_read_from_the_questions_form(question, kind):
     asked = kind_asked(question)
@@ -130,6 +132,31 @@ def test_a_name_is_read_as_people_say_one_in_each_language():
     when = kind_asked("When is it?")
     assert when and tells_kind(when, "It is on October 21.", "When is it?")
     assert when and not tells_kind(when, "It is soon.", "When is it?")
+
+
+@pytest.mark.parametrize(("question", "answer", "other"), [
+    ("How does Sora make a living?", "Sora's a florist and has 40 centerpieces to deliver.",
+     "Also, Sora and I are planning a surprise dinner for Hayoung."),
+    ("What's my brother's line of work?", "He's an air traffic controller at the airport.", "Talked to my brother."),
+    ("예린이는 뭐 하는 사람이야?", "중학교 영어 선생님이라 연휴 끝나자마자 중간고사래.", "예린이가 저녁 먹으러 왔어."),
+    ("苗苗是干什么工作的？", "苗苗是手语翻译，屏幕角落那个小框里就是她。", "今晚跟苗苗去攀岩！"),
+    ("What city are my parents in?", "My parents live in Gangneung, right by the sea.", "We video-called."),
+    ("What city did Tim suggest?", "Edinburgh, Scotland would be great.", "I am packing tonight."),
+    ("민석 씨 고향이 어디랬지?", "가족이 다 목포에 있는데 어머니가 한 상 차리신대.", "민석 씨가 커피 내려 줬어."),
+    ("我父母住在哪座城市？", "我爸妈住在乐山，我爸退休以后开了个小茶馆。", "中午跟爸妈视频了。"),
+])
+def test_a_job_or_a_place_asked_for_is_told_by_the_sentence_that_answers(question, answer, other):
+    kind = kind_asked(question)
+    assert kind and tells_kind(kind, answer, question) and not tells_kind(kind, other, question)
+
+
+def test_a_word_that_only_starts_a_sentence_is_no_name():
+    names = spoken_names(["I ran him over to Dr. Lim at the animal hospital.", "Lunch was sad, but Minseok brewed."])
+    assert names_someone("Minseok is great.", "Who is watching my dog?", names)
+    assert names_someone("Dr. Lim was impressed.", "Who is the vet?", names)
+    assert not names_someone("Okay. Quick bath for the dog, then bed.", "Who is watching my dog?", names)
+    assert not names_someone("Yep, pushed it to after the trip.", "Who's my travel buddy?", names)
+    assert not names_someone("Elbows on thighs, I'll try that.", "Whose idea was it?", names)
 
 
 @pytest.mark.parametrize("sentence", ["Thanks for listening!", "Probably lol.", "Good idea.", "고마워.",
