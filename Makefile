@@ -64,16 +64,23 @@ lint: $(LIGHT_STAMP)
 	$(VENV)/bin/mypy
 
 # The tests run on one worker per core (pytest-xdist), each test file kept whole on one worker, so a file's
-# servers (the app, PostgreSQL) start once; PYTEST_WORKERS=0 runs them in this process.
+# servers (the app, PostgreSQL) start once; PYTEST_WORKERS=0 runs them in this process. The browser tests run
+# after, one at a time: each drives the app, its model server and chromium, which want the cores to themselves.
+# PYTEST_MARKS narrows both runs by marker (CI passes "not unit" after `make check` ran those); PYTEST_ARGS adds
+# any other pytest arguments. A run that the narrowing leaves empty (pytest's exit code 5) is no failure.
 PYTEST_WORKERS ?= auto
 PYTEST_PARALLEL = -n $(PYTEST_WORKERS) --dist loadfile
+PYTEST_MARKS ?=
+ALSO_MARKS = $(if $(PYTEST_MARKS), and ($(PYTEST_MARKS)))
 
 check: lint
 	$(PY) -m pytest $(PYTEST_PARALLEL) -m unit -q -p no:cacheprovider
 
-# PYTEST_ARGS narrows the run (CI passes -m "not unit" after `make check` ran those).
 test: system-packages $(STAMP) lint
-	$(PY) -m pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)
+	@status=0; \
+	$(PY) -m pytest $(PYTEST_PARALLEL) -m "not browser$(ALSO_MARKS)" $(PYTEST_ARGS) || status=$$?; \
+	$(PY) -m pytest -m "browser$(ALSO_MARKS)" $(PYTEST_ARGS) || { code=$$?; [ $$code -eq 5 ] || status=$$code; }; \
+	[ $$status -eq 0 ] || [ $$status -eq 5 ]
 
 # pyproject.toml's extras decide what goes in; resolved for the machine every install runs on.
 lock:

@@ -36,6 +36,7 @@ QUOTED = re.compile(r"(?:You said on turns?|턴\([^)]*\)에 이렇게 말씀하�
                     r"[^\"“]*[\"“]([^\"”]+)[\"”]")
 MARKERS = re.compile(r"\((?:\d{4}-\d{2}-\d{2}, )?turn \d+\)|\[Reminder\]|\[Turns? \d|\[\d+(?:-\d+)?턴\]")
 LOOK_SECONDS = 0.05
+SETTLED_SECONDS = 2.0
 
 
 def send_and_time(page, text: str) -> tuple[str, float]:
@@ -66,7 +67,18 @@ def send_and_time(page, text: str) -> tuple[str, float]:
     except PlaywrightTimeout:
         raise AssertionError(f"no reply to {text!r} ({'the turn ran' if started else 'the turn never started'}); "
                              f"the page shows: {page.locator('body').inner_text()}") from None
-    return page.locator(ASSISTANT).nth(before).inner_text(), lag
+    return settled_text(page.locator(ASSISTANT).nth(before)), lag
+
+
+def settled_text(bubble) -> str:
+    """The bubble's text once the page's last redraw after the turn drew it: unchanged for `SETTLED_SECONDS` (the
+    answer after a tool's status comes with the rerun that ends the turn)."""
+    text, since, deadline = bubble.inner_text(), time.monotonic(), time.monotonic() + REPLY_SECONDS
+    while time.monotonic() - since < SETTLED_SECONDS and time.monotonic() < deadline:
+        time.sleep(LOOK_SECONDS)
+        if (now := bubble.inner_text()) != text:
+            text, since = now, time.monotonic()
+    return text
 
 
 def check_reply(reply: str, message: str, said: list[str]) -> None:
