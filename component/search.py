@@ -10,18 +10,25 @@ from component.signin import current_owner
 from graph.engine import Engine
 
 SCROLL_KEY = "scroll_to_turn"
-# Scrolls the found turn into view, again while the page is still being drawn around it, until the person scrolls.
+# Keeps the found turn where it was scrolled to while the page is still being drawn around it (a busy machine
+# draws for seconds, and a chat sticks to its bottom as it grows), for 15 s or until the person scrolls, types or
+# clicks.
 SCROLL_SCRIPT = """<script>
 (() => {
   const anchor = () => document.getElementById(%s);
-  let ticks = 0, stopped = false;
+  let ticks = 0, stopped = false, settled = null;
   const stop = () => { stopped = true; };
-  window.addEventListener("wheel", stop, {once: true, passive: true});
-  window.addEventListener("touchmove", stop, {once: true, passive: true});
+  for (const name of ["wheel", "touchmove", "keydown", "mousedown"]) {
+    window.addEventListener(name, stop, {once: true, passive: true});
+  }
   const timer = setInterval(() => {
     ticks += 1;
-    if (!stopped) anchor()?.scrollIntoView({block: "start"});
-    if (stopped || ticks > 25) clearInterval(timer);
+    const found = anchor();
+    if (!stopped && found && found.getBoundingClientRect().top !== settled) {  // moved since it was put there
+      found.scrollIntoView({block: "start"});
+      settled = found.getBoundingClientRect().top;
+    }
+    if (stopped || ticks > 190) clearInterval(timer);
   }, 80);
 })();
 </script>"""
