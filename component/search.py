@@ -1,6 +1,7 @@
 """Search over every chat: a hit opens its chat scrolled to the turn, and the turn stays highlighted."""
 
 import json
+import uuid
 
 import streamlit as st
 
@@ -12,10 +13,13 @@ from graph.engine import Engine
 SCROLL_KEY = "scroll_to_turn"
 # Keeps the found turn where it was scrolled to while the page is still being drawn around it (a busy machine
 # draws for seconds, and a chat sticks to its bottom as it grows), for 15 s or until the person scrolls, types or
-# clicks.
+# clicks. Drawn on every run while the hit is current, it runs once per hit: a run cut short by the next one
+# may never have shown it.
 SCROLL_SCRIPT = """<script>
 (() => {
-  const anchor = () => document.getElementById(%s);
+  const anchor = () => document.getElementById(%s), opened = %s;
+  if (window.foundTurnOpened === opened) return;  // drawn again by a later run: this hit was scrolled to already
+  window.foundTurnOpened = opened;
   let ticks = 0, stopped = false, settled = null;
   const stop = () => { stopped = true; };
   for (const name of ["wheel", "touchmove", "keydown", "mousedown"]) {
@@ -38,7 +42,8 @@ def open_turn(session_id: str, turn: int, title: str) -> None:
     """Open a session scrolled to one of its turns (a search result)."""
     switch_to(session_id)
     st.session_state[SCROLL_KEY] = turn
-    st.session_state[FOUND_KEY] = {"session_id": session_id, "turn": turn, "title": title}
+    st.session_state[FOUND_KEY] = {"session_id": session_id, "turn": turn, "title": title,
+                                   "opened": uuid.uuid4().hex}
 
 
 def draw_search(engine: Engine) -> None:
@@ -79,12 +84,14 @@ def highlight_style(turn: int) -> str:
 
 
 def draw_found_turn(turns_completed: int) -> None:
-    """Highlight the found turn while its chat is open as it was found; right after the hit was opened, scroll to
-    it and say so."""
+    """Highlight the found turn while its chat is open as it was found and keep it scrolled to (once per hit);
+    right after the hit was opened, say so."""
     turn = found_turn(turns_completed)
     if turn is None:
         return
     st.html(highlight_style(turn))
+    found = st.session_state[FOUND_KEY]
     if st.session_state.pop(SCROLL_KEY, None) is not None:
-        st.toast(t("found_turn", turn=turn, title=st.session_state[FOUND_KEY]["title"]), icon="🔎")
-        st.html(SCROLL_SCRIPT % json.dumps(f"turn-{turn}"), unsafe_allow_javascript=True)
+        st.toast(t("found_turn", turn=turn, title=found["title"]), icon="🔎")
+    opened = json.dumps(found.get("opened", ""))
+    st.html(SCROLL_SCRIPT % (json.dumps(f"turn-{turn}"), opened), unsafe_allow_javascript=True)

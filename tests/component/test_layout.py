@@ -125,10 +125,16 @@ def test_a_search_hit_opens_its_chat_at_the_turn_highlighted_until_the_chat_goes
     assert any("2번째 턴을 열었습니다" in toast.value for toast in app.toast)
     bodies = [h.proto.body for h in app.get("html")]
     assert any("#turn-2)" in body and "outline" in body for body in bodies)  # the turn's messages marked
-    assert any("getElementById(\"turn-2\")" in body and "scrollIntoView" in body for body in bodies)
-    app.run()  # a later run keeps the mark but does not scroll again
+    scrolls = [body for body in bodies if "getElementById(\"turn-2\")" in body and "scrollIntoView" in body]
+    assert len(scrolls) == 1
+    app.run()  # a later run keeps the mark, and its scroll is the same hit's, which the page runs once
     bodies = [h.proto.body for h in app.get("html")]
-    assert any("#turn-2)" in body for body in bodies) and not any("scrollIntoView" in body for body in bodies)
+    assert any("#turn-2)" in body for body in bodies)
+    assert [body for body in bodies if "scrollIntoView" in body] == scrolls
+    app.text_input(key="search_query").set_value("Okafor").run()
+    app.button(key="hit_0").click().run()  # the same hit opened again is scrolled to again
+    again = [body for body in (h.proto.body for h in app.get("html")) if "scrollIntoView" in body]
+    assert len(again) == 1 and again != scrolls
     send(app, "and one more question")  # the chat goes on: the mark has done its work
     assert not any("#turn-2)" in h.proto.body for h in app.get("html"))
 
