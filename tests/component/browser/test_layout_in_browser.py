@@ -16,6 +16,7 @@ pytestmark = pytest.mark.browser
 
 CHAT_INPUT = "stChatInputTextArea"
 PAGE_SECONDS = 120
+LISTED_CHAT = '[class*="st-key-open_"]'  # a chat's row in the sidebar
 MAIN = ".stMain"  # the part of the page that scrolls with the chat
 FIRST_QUESTION = "My cat is called Pistachio and she sleeps all day."
 MORE_QUESTIONS = ["Write four sentences about the sea.", "Write four sentences about mountains.",
@@ -51,7 +52,7 @@ def chat_rows(database: Path) -> int:
 
 
 def listed_chats(page) -> int:
-    return page.locator('[class*="st-key-open_"]').count()
+    return page.locator(LISTED_CHAT).count()
 
 
 def test_reloading_the_page_makes_no_chat(running, page):
@@ -83,6 +84,7 @@ def test_an_example_prompt_of_a_new_chat_sends_itself(running, page):
     assert user.count() == 1 and user.first.get_by_text(text, exact=True).count() == 1
     assert page.locator(ASSISTANT).first.inner_text().strip()
     assert page.locator(".st-key-welcome").count() == 0
+    page.locator(LISTED_CHAT).first.wait_for(timeout=PAGE_SECONDS * 1000)  # the run after the reply lists it
     assert listed_chats(page) == 1 and chat_rows(database) == 1
 
 
