@@ -6,6 +6,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from graph.recall.said import sentences_of
+
 _NUMBER_WORD = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|few|several|a couple of)"
 _CJK_DIGIT = "[\\d一两二三四五六七八九十几]"
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
@@ -15,6 +17,7 @@ _JOB_NOUN = (r"[\w-]*(?:er|or|ist|ian|ant|ent|man|woman|nurse|chef|cook|doctor|v
 _KOREAN_JOB = ("(?:통역사|관제사|선생님|교사|강사|교수|의사|간호사|약사|변호사|회계사|세무사|건축가|디자이너|엔지니어|"
                "개발자|프로그래머|기자|작가|플로리스트|바리스타|요리사|셰프|공무원|회사원|연구원|은행원|경찰|소방관|"
                "군인|정비사|수의사|미용사|번역가|화가|배우|가수|농부|목수)")
+_CHINESE_UNIT = "(?:[个块元斤岁只条张本件位名次天年周层米]|公斤|公里|小时|分钟|个月)"  # counted: 一 alone is an idiom's
 _CHINESE_JOB = "(?:员|师|老师|医生|翻译|护士|律师|司机|记者|作家|经理|老板|警察|会计|工人|农民|演员|歌手)"
 _NO_NAMES = frozenset("mom mum dad mother father grandma grandpa granny auntie uncle god january february march april "
                       "may june july august september october november december monday tuesday wednesday thursday "
@@ -35,6 +38,7 @@ class Kind:
     required: bool = True  # no sentence without it answers (a day, a name, a number); else it only counts for one
     named: bool = False  # a name (see `names_someone`) tells it too...
     titled: bool = False  # ...and a Korean or Chinese person's, said with a title (민석 씨, 吴师傅)
+    new: bool = False  # a name the question gives tells nothing ("the weather in Vietnam" is no place in Vietnam)
 
 
 KINDS = (  # the first that matches the question's form is what it asks for
@@ -55,7 +59,10 @@ KINDS = (  # the first that matches the question's form is what it asks for
     Kind("amount", re.compile(r"(?i)\bhow (?:much|many|heavy|old|far|big|tall)\b|\bwhat(?:'s| is)? the price\b|"
                               r"\bweigh|얼마|몇|多少|多重|多大|几"),
          re.compile(r"\d|(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred|"
-                    r"thousand|million)\b)|[一两二三四五六七八九十百千万亿]")),
+                    r"thousand|million)\b)|[两二三四五六七八九十百千万亿]|一(?:[百千万亿]|" + _CHINESE_UNIT + ")")),
+    Kind("name", re.compile(r"(?i)\bwhat(?:'s| is| was) (?:\w+'s )?name\b|\bcalled\?|이름이? 뭐|叫啥|叫什么|什么名字"),
+         re.compile(r"\b(?:[Cc]alled|[Nn]amed|[Nn]ame is|[Nn]ame's) [A-Z]|이름은|이름이|이?라고 (?:해|불러|부르|지었)|"
+                    r"叫[\u4e00-\u9fff]|名字是"), named=True, titled=True),
     Kind("who", re.compile(r"(?i)\bwho(?:'s|se|m)?\b|누구|누가|谁"), None, named=True, titled=True),
     Kind("job", re.compile(r"(?i)\bjob\b|\bline of work\b|\bkind of work\b|\bdo for (?:a )?(?:work|living)\b|"
                            r"\b(?:make|earn)s? (?:a|her|his|their|my|your) living\b|\bprofession\b|\boccupation\b|"
@@ -72,11 +79,9 @@ KINDS = (  # the first that matches the question's form is what it asks for
                     r"\b(?:in|on|under|behind|inside|near|next to) (?:the|my|a|his|her|our|their) \w|"
                     r"[가-힣]+(?:에|에서) (?:있|살|사시|사는|살아|가|산)|[가-힣]+(?:으로|로) (?:바꿨|가|갔|간|옮|이사)|"
                     r"[가-힣]+(?:동|시|도|군|구|섬)(?:에|에서|으로|로)|[가-힣]{1,3}(?:동|구|시) |"
-                    r"(?:[在到去回住]|改成|改到|搬到)[\u4e00-\u9fff]{2,4}"), named=True),
+                    r"(?:[在到去回住]|改成|改到|搬到)[\u4e00-\u9fff]{2,4}"), named=True, new=True),
 )
 _NAME = re.compile(r"[A-Z][\w'.-]*")
-# where a sentence starts within a quoted one (a title's abbreviation, "Dr. Lim", ends none)
-_SENTENCE_START = re.compile(r"(?<![MD]r\.)(?<!Mrs\.)(?<!Ms\.)(?<!St\.)(?<=[.!?])\s+(?=[A-Z])")
 _HONORIFIC = re.compile(r"[가-힣]{1,3} ?(?:씨|님|선생|원장|사장|소장|반장|언니|오빠|누나|형)|"
                         r"[가-힣]{2,3}(?:이랑|이가|이는|이한테)|"
                         r"(?:小|老|阿)[\u4e00-\u9fff]|[\u4e00-\u9fff](?:师傅|医生|老师|总|姐|哥)")
@@ -90,9 +95,21 @@ def kind_asked(question: str) -> Kind | None:
 def tells_kind(kind: Kind, sentence: str, question: str, names: frozenset[str] | None = None) -> bool:
     """Whether the sentence tells what the kind asks for: a number, a day, a job, a place or a name it has (a
     name the question already gives tells nothing; `names` as `names_someone` reads them)."""
-    if kind.tells is not None and kind.tells.search(sentence):
+    if kind.tells is not None and kind.tells.search(_without_given(sentence, question) if kind.new else sentence):
         return True
     return kind.named and names_someone(sentence, question, names, kind.titled)
+
+
+def proper_names(words: set[str]) -> set[str]:
+    """The words that may be someone's or somewhere's name: not a month, a weekday or a family word."""
+    return words - _NO_NAMES
+
+
+def _without_given(sentence: str, question: str) -> str:
+    """The sentence without the names the question gives: "the weather in Vietnam" tells no place to "Where in
+    Vietnam am I going?"."""
+    given = {word.rstrip("'s") for word in _NAME.findall(question)[1:]}
+    return " ".join(word for word in sentence.split() if word.strip(".,!?:;\"'()").removesuffix("'s") not in given)
 
 
 def names_someone(sentence: str, question: str, names: frozenset[str] | None = None, titled: bool = True) -> bool:
@@ -103,7 +120,7 @@ def names_someone(sentence: str, question: str, names: frozenset[str] | None = N
     师傅, 小...)."""
     given = {word.lower().strip("'s") for word in _NAME.findall(question)}
     named = []
-    for part in _SENTENCE_START.split(sentence):
+    for part in sentences_of(sentence):
         words = part.split()
         named += [_bare(word) for at, word in enumerate(words) if _NAME.match(word)
                   and (at or _first_is_name(word, words[1] if len(words) > 1 else "", names))]
@@ -115,7 +132,7 @@ def names_someone(sentence: str, question: str, names: frozenset[str] | None = N
 def spoken_names(sentences: Iterable[str]) -> frozenset[str]:
     """The words capitalized past a sentence's first, lower-cased: the names people and places go by in what was
     said (a common word is capitalized only where a sentence starts)."""
-    return frozenset(_bare(word) for sentence in sentences for part in _SENTENCE_START.split(sentence)
+    return frozenset(_bare(word) for sentence in sentences for part in sentences_of(sentence)
                      for word in part.split()[1:] if _NAME.match(word))
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from graph.recall.asked import asks_latest, kind_asked, spoken_names, tells_kind
+from graph.recall.asked import asks_latest, kind_asked, proper_names, spoken_names, tells_kind
 from graph.recall.dates import date_asked, parse_day, without_dates
 from graph.recall.quote_text import answer_text, quote_language, quote_text
 from graph.recall.said import Line, is_statement, said_lines, sentences_of, small_talk, tells
@@ -29,6 +29,7 @@ MEANING_ALONE = 1.0  # a sentence no word of the question is in is a candidate t
 LATEST_SHARE = 0.7  # a question about the value now: of the lines scoring this close to the best, the last said
 MEANING_SHOWN = 0.75  # the best is shown when this many spreads closer in meaning than the lines' mean...
 WORDS_SHOWN = 0.6  # ...or when it shares this share of the question's words
+MEANING_UNSAID_SHOWN = 1.8  # a best sentence holding no word of the question: shown this many spreads closer only
 SECOND_SHARE = 0.6  # a second turn is quoted when it scores this close to the best
 MAX_QUOTES = 2
 MAX_QUOTE_CHARS = 400
@@ -74,36 +75,43 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
                        and max(closer.values(), default=0.0) < MEANING_ALONE):
         return []  # most of what the question is about was never said, nor anything close to it in meaning
     kind, now = kind_asked(question), asks_latest(question)
+    proper = proper_names(names)  # "October" names no one
     known = spoken_names(sentence for line in lines for sentence in line.sentences)
-    sentences = [(line, at, words) for line, at, words in told  # a question for a day, a name, a place...
-                 if not kind or not kind.required or tells_kind(kind, line.sentences[at], question, known)
-                 or _answer_tells(line, lines, lambda said: tells_kind(kind, said, question, known))]
-    weight = _rarity(content, [words for _, _, words in sentences])
+    def tells_asked(said: str) -> bool:  # whether a sentence tells what the question asks for (a day, a name...)
+        return kind is not None and tells_kind(kind, said, question, known)
+
+    telling = [(line, at, words, tells_asked(line.sentences[at])) for line, at, words in told]
+    sentences = [entry for entry in telling if not kind or not kind.required or entry[3]
+                 or _answer_tells(entry[0], lines, tells_asked)]
+    weight = _rarity(content, [words for _, _, words, _ in sentences])
     scored = []
-    for line, at, words in sentences:
+    for line, at, words, telling_kind in sentences:
         answered = content & stems(line.answers) if at == 0 and line.answers else set()
         if not content & words and not answered and closer.get(id(line), 0.0) < MEANING_ALONE:
             continue  # no word of the question, nor close in meaning
         score = sum(weight[w] for w in content & words) + TURN_SHARE * sum(
             weight[w] for w in content & about[(line.turn, line.title)]) + RANK_WEIGHT / (line.rank + 1)
         score += ANSWERED_SHARE * sum(weight.get(w, 0.0) for w in answered - words)
-        score += KIND_WEIGHT if kind and tells_kind(kind, line.sentences[at], question, known) else 0.0
+        score += KIND_WEIGHT if telling_kind else 0.0
         if line.speaker and names:
             score += SPEAKER_WEIGHT if line.speaker.lower() in names else -SPEAKER_WEIGHT
         day = parse_day(line.date) if asked else None
         score += DAY_WEIGHT if day and asked and asked.covers(day) else 0.0
         score += MEANING_WEIGHT * closer.get(id(line), 0.0)
-        scored.append((score, -line.rank, line, at, len(content & words)))
+        held = words | answered  # the question's words the sentence holds, or its question before it
+        holds = bool(content & held or proper & about[(line.turn, line.title)])  # or its turn the name asked about
+        scored.append((score, -line.rank, line, at, len(content & held), holds))
     scored.sort(key=lambda entry: entry[:2], reverse=True)
     if now and scored:  # the value as it stands now: the last said of those that answer about as well
         latest = max((entry for entry in scored if entry[0] >= LATEST_SHARE * scored[0][0]), key=lambda e: e[2].turn)
         scored.remove(latest)
         scored.insert(0, latest)
     best = scored[0][2] if scored else None
-    if best is None or not _near(best, len(content & about[(best.turn, best.title)]), closer, len(content)):
+    if best is None or not _near(best, scored[0][5], len(content & about[(best.turn, best.title)]), closer,
+                                 len(content)):
         return []  # far from the question in meaning and sharing few of its words: better nothing than a wrong quote
     chosen: list[Quote] = []
-    for score, _, line, at, shared in scored:
+    for score, _, line, at, shared, _ in scored:
         if len(chosen) == MAX_QUOTES or (chosen and score < SECOND_SHARE * scored[0][0]):
             break
         if chosen and (shared < min(2, len(content)) or
@@ -115,12 +123,17 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     return chosen
 
 
-def _near(line: Line, shared: int, closer: dict[int, float], asked: int) -> bool:
+def _near(line: Line, holds: bool, shared: int, closer: dict[int, float], asked: int) -> bool:
     """Whether the best sentence is near enough the question to be shown: closer in meaning than most of what was
-    said, or its turn sharing most of the question's words; only words decide where recall measured no meaning."""
+    said, or its turn sharing most of the question's words; one that `holds` none of the question's words (nor is
+    alone in telling what it asks for) only when far closer in meaning than the rest; only words decide where
+    recall measured no meaning."""
     if not closer:
         return True
-    return closer.get(id(line), 0.0) >= MEANING_SHOWN or shared >= WORDS_SHOWN * asked
+    meaning = closer.get(id(line), 0.0)
+    if not holds:
+        return meaning >= MEANING_UNSAID_SHOWN
+    return meaning >= MEANING_SHOWN or shared >= WORDS_SHOWN * asked
 
 
 def _closer_in_meaning(lines: Sequence[Line]) -> dict[int, float]:
