@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from graph.recall.said import sentences_of
+from state.words import chinese_words, korean_nouns
 
 _NUMBER_WORD = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|few|several|a couple of)"
 _CJK_DIGIT = "[\\d一两二三四五六七八九十几]"
@@ -82,9 +83,12 @@ KINDS = (  # the first that matches the question's form is what it asks for
                     r"(?:[在到去回住]|改成|改到|搬到)[\u4e00-\u9fff]{2,4}"), named=True, new=True),
 )
 _NAME = re.compile(r"[A-Z][\w'.-]*")
+# the surnames Chinese people are called by with 小, 老, 阿 or a title (小何, 吴师傅): 小时候 and 我哥 name no one
+_SURNAME = ("[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏"
+            "吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤]")
 _HONORIFIC = re.compile(r"[가-힣]{1,3} ?(?:씨|님|선생|원장|사장|소장|반장|언니|오빠|누나|형)|"
                         r"[가-힣]{2,3}(?:이랑|이가|이는|이한테)|"
-                        r"(?:小|老|阿)[\u4e00-\u9fff]|[\u4e00-\u9fff](?:师傅|医生|老师|总|姐|哥)")
+                        f"(?:小|老|阿){_SURNAME}|{_SURNAME}(?:师傅|医生|大夫|老师|总|姐|哥|叔|阿姨)")
 
 
 def kind_asked(question: str) -> Kind | None:
@@ -106,10 +110,13 @@ def proper_names(words: set[str]) -> set[str]:
 
 
 def _without_given(sentence: str, question: str) -> str:
-    """The sentence without the names the question gives: "the weather in Vietnam" tells no place to "Where in
-    Vietnam am I going?"."""
+    """The sentence without the names and the Korean or Chinese words the question gives: "the weather in
+    Vietnam" and "要去越南" tell no place to "Where in Vietnam am I going?" or "我现在要去越南哪里？"."""
     given = {word.rstrip("'s") for word in _NAME.findall(question)[1:]}
-    return " ".join(word for word in sentence.split() if word.strip(".,!?:;\"'()").removesuffix("'s") not in given)
+    bare = " ".join(word for word in sentence.split() if word.strip(".,!?:;\"'()").removesuffix("'s") not in given)
+    for word in {*korean_nouns(question), *chinese_words(question, with_parts=False)}:
+        bare = bare.replace(word, " ") if len(word) > 1 else bare
+    return bare
 
 
 def names_someone(sentence: str, question: str, names: frozenset[str] | None = None, titled: bool = True) -> bool:

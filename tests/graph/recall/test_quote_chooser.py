@@ -165,6 +165,18 @@ def test_a_number_or_a_name_asked_for_is_told_only_by_a_sentence_that_gives_one(
     assert kind and tells_kind(kind, answer, question, known) and not tells_kind(kind, other, question, known)
 
 
+@pytest.mark.parametrize(("question", "told", "not_told"), [
+    ("我平时跟谁一起去抱石？", "今晚跟小何去攀岩！", "除了小时候，这是我俩第一次单独出去玩。"),
+    ("谁帮我修的车？", "公司后面修车店的吴师傅修好了。", "我哥说车该换了。"),
+    ("Where in Vietnam am I going now?", "We switched our Vietnam trip to Phu Quoc.",
+     "I'm getting worried about the weather in Vietnam."),
+    ("我现在要去越南哪里？", "越南改成去富国岛了。", "顺便说了要去越南。"),
+])
+def test_a_name_or_a_place_the_question_gives_or_an_everyday_word_tells_no_one(question, told, not_told):
+    kind = kind_asked(question)
+    assert kind and tells_kind(kind, told, question) and not tells_kind(kind, not_told, question)
+
+
 def test_a_word_that_only_starts_a_sentence_is_no_name():
     names = spoken_names(["I ran him over to Dr. Lim at the animal hospital.", "Lunch was sad, but Minseok brewed."])
     assert names_someone("Minseok is great.", "Who is watching my dog?", names)
