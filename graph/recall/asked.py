@@ -61,7 +61,8 @@ KINDS = (  # the first that matches the question's form is what it asks for
                               r"\bweigh|얼마|몇|多少|多重|多大|几"),
          re.compile(r"\d|(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred|"
                     r"thousand|million)\b)|[两二三四五六七八九十百千万亿]|一(?:[百千万亿]|" + _CHINESE_UNIT + ")")),
-    Kind("name", re.compile(r"(?i)\bwhat(?:'s| is| was) (?:\w+'s )?name\b|\bcalled\?|이름이? 뭐|叫啥|叫什么|什么名字"),
+    Kind("name", re.compile(r"(?i)\bwhat(?:'s| is| was) (?:\w+'s )?name\b|\bcalled\?|"
+                            r"\bnam(?:e|ing) (?:the|their|his)\b|이름이? 뭐|叫啥|叫什么|什么名字"),
          re.compile(r"\b(?:[Cc]alled|[Nn]amed|[Nn]ame is|[Nn]ame's) [A-Z]|이름은|이름이|이?라고 (?:해|불러|부르|지었)|"
                     r"叫[\u4e00-\u9fff]|名字是"), named=True, titled=True),
     Kind("who", re.compile(r"(?i)\bwho(?:'s|se|m)?\b|누구|누가|谁"), None, named=True, titled=True),

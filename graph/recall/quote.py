@@ -158,7 +158,7 @@ def _told(question: str, line: Line, at: int, lines: Sequence[Line]) -> Quote:
     two after, and where its line ends, what answered it: the other side's reply when it ended asking, or the
     speaker's next line when the other side asked (the answer came in the turn after)."""
     sentence = line.sentences[at]
-    if answers_itself(question, sentence):
+    if answers_itself(question, sentence) and not _goes_on(question, line.sentences[at + 1:at + 2]):
         return Quote(line, sentence, line.turn)
     window = [said for said in line.sentences[max(0, at - 1):at + 3] if is_statement(said)]
     while len(window) > 1 and len(" ".join(window)) > MAX_QUOTE_CHARS:
@@ -175,6 +175,13 @@ def _told(question: str, line: Line, at: int, lines: Sequence[Line]) -> Quote:
     if reply is None:
         return Quote(line, text, last.turn)
     return Quote(line, text, last.turn, reply, _within(" ".join(reply.sentences[:2])))
+
+
+def _goes_on(question: str, following: Sequence[str]) -> bool:
+    """Whether the next sentence tells again what the question asks for: the answer goes on there ("Dohyun and Yuna
+    changed the baby's name." "It's Haon now.")."""
+    kind = kind_asked(question)
+    return bool(kind and following and is_statement(following[0]) and tells_kind(kind, following[0], question))
 
 
 def _answer_to(line: Line, lines: Sequence[Line]) -> Line | None:
@@ -207,8 +214,10 @@ def answers_itself(question: str, sentence: str) -> bool:
     """Whether a statement tells what the question lacks (a number or a name it does not give; in Korean or
     Chinese, the day, name or number asked for, or any word beside two of the question's), so the sentence after
     it is not needed."""
+    kind = kind_asked(question)
+    if kind and kind.required and not tells_kind(kind, sentence, question):
+        return False  # what was asked for comes in the sentences around it
     if re.search(r"[가-힣\u4e00-\u9fff]", sentence):
-        kind = kind_asked(question)
         if kind and kind.required:
             return tells_kind(kind, sentence, question) and bool(stems(sentence) - stems(question))
         return bool(stems(sentence) - stems(question)) and len(_whole(sentence) & _whole(question)) >= 2

@@ -83,6 +83,13 @@ def test_a_statement_that_only_sets_up_its_answer_is_quoted_with_the_sentence_af
         'veterans and their families."'
 
 
+def test_an_answer_that_goes_on_in_the_next_sentence_is_quoted_with_it():
+    recalled = [item(13, "My brother Dohyun and his wife Yuna are expecting their first in November."),
+                item(99, "Big family news: Dohyun and Yuna changed the baby's name. It's Haon now. Mom cried.")]
+    lead = memory_lead("What are my brother and his wife naming the baby now?", recalled)
+    assert "It's Haon now." in lead.split("\n\n")[0] and "turn 99" in lead.split("\n\n")[0]
+
+
 def test_a_pasted_lines_date_speaker_and_greeting_match_nothing():
     recalled = [item(12, "[11:51 am on 3 June, 2023] John: Hey Maria, long time no talk!"),
                 item(13, "Wow, Maria, how cute!")]
