@@ -65,7 +65,8 @@ KINDS = (  # the first that matches the question's form is what it asks for
                             r"\bnam(?:e|ing) (?:the|their|his)\b|이름이? 뭐|叫啥|叫什么|什么名字"),
          re.compile(r"\b(?:[Cc]alled|[Nn]amed|[Nn]ame is|[Nn]ame's) [A-Z]|이름은|이름이|이?라고 (?:해|불러|부르|지었)|"
                     r"叫[\u4e00-\u9fff]|名字是"), named=True, titled=True),
-    Kind("who", re.compile(r"(?i)\bwho(?:'s|se|m)?\b|누구|누가|谁"), None, named=True, titled=True),
+    Kind("who", re.compile(r"(?i)^\W*(?:\w+ )?who(?:'s|se|m)?\b|\b(?:with|to|for|by|from|of) who(?:m|se)?\b|"
+                           r"누구|누가|谁"), None, named=True, titled=True),  # "the coworker who..." asks for no one
     Kind("job", re.compile(r"(?i)\bjob\b|\bline of work\b|\bkind of work\b|\bdo for (?:a )?(?:work|living)\b|"
                            r"\b(?:make|earn)s? (?:a|her|his|their|my|your) living\b|\bprofession\b|\boccupation\b|"
                            r"직업|무슨 일|뭐 하는 사람|뭐 해서 먹고|하는 일|직장에서 뭐|"
@@ -84,6 +85,7 @@ KINDS = (  # the first that matches the question's form is what it asks for
                     r"(?:[在到去回住]|改成|改到|搬到)[\u4e00-\u9fff]{2,4}"), named=True, new=True),
 )
 _NAME = re.compile(r"[A-Z][\w'.-]*")
+_KOREAN_PARTICLE = re.compile(r"(?:이랑|이가|이는|이한테)$")  # 하영이가: the name is 하영
 # the surnames Chinese people are called by with 小, 老, 阿 or a title (小何, 吴师傅): 小时候 and 我哥 name no one
 _SURNAME = ("[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏"
             "吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤]")
@@ -135,6 +137,21 @@ def names_someone(sentence: str, question: str, names: frozenset[str] | None = N
     if any(word and word not in given and word not in _EN_STARTERS and word not in _NO_NAMES for word in named):
         return True
     return titled and any(match[0] not in question for match in _HONORIFIC.finditer(sentence))
+
+
+def names_in(sentence: str, question: str) -> list[str]:
+    """The names a sentence gives that the question does not, as they are written (Hayoung, 서 사장님, 하영, 小何), in
+    order: the capitalized words past a sentence's first and the Korean or Chinese names said with a title."""
+    found = [word.strip(".,!?:;\"'()").removesuffix("'s") for part in sentences_of(sentence)
+             for word in part.split()[1:] if _NAME.match(word)]
+    found = [word for word in found if word.lower() not in _EN_STARTERS | _NO_NAMES]
+    found += [_KOREAN_PARTICLE.sub("", match[0]) for match in _HONORIFIC.finditer(sentence)]
+    return [name for name in dict.fromkeys(found) if name and name not in question]
+
+
+def kind_named(name: str) -> Kind:
+    """The kind of thing asked for that goes by this name ("who", "job"...)."""
+    return next(kind for kind in KINDS if kind.name == name)
 
 
 def spoken_names(sentences: Iterable[str]) -> frozenset[str]:

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from graph.recall.asked import asks_latest, kind_asked, proper_names, spoken_names, tells_kind
+from graph.recall.asked import Kind, asks_latest, kind_asked, proper_names, spoken_names, tells_kind
 from graph.recall.dates import date_asked, parse_day, without_dates
-from graph.recall.quote_text import answer_text, quote_language, quote_text
+from graph.recall.quote_text import quote_language
 from graph.recall.said import Line, is_statement, said_lines, sentences_of, small_talk, tells
 from graph.recall.stems import stems
 from state.words import chinese_words, korean_words
@@ -55,9 +55,11 @@ def question_words(question: str) -> tuple[set[str], set[str]]:
     return stems(question), names
 
 
-def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list[Quote]:
+def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dict] = (),
+                asked_for: Kind | None = None) -> list[Quote]:
     """The statements that answer the question best, at most two from different turns; none when what may be
-    quoted holds too few of the question's words besides names (two; one for a question of two)."""
+    quoted holds too few of the question's words besides names (two; one for a question of two). `asked_for`:
+    the kind of thing sought, when not the one the question's form asks for."""
     asked = date_asked(question)
     wanted, names = question_words(question)
     content = wanted - names or wanted
@@ -74,7 +76,7 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     if not content or (len(content & set().union(*about.values())) < max(1, min(2, len(written) - 1))
                        and max(closer.values(), default=0.0) < MEANING_ALONE):
         return []  # most of what the question is about was never said, nor anything close to it in meaning
-    kind, now = kind_asked(question), asks_latest(question)
+    kind, now = asked_for or kind_asked(question), asks_latest(question)
     proper = proper_names(names)  # "October" names no one
     known = spoken_names(sentence for line in lines for sentence in line.sentences)
     def tells_asked(said: str) -> bool:  # whether a sentence tells what the question asks for (a day, a name...)
@@ -199,15 +201,6 @@ def _answer_tells(line: Line, lines: Sequence[Line], tells: Callable[[str], bool
 
 def _within(text: str) -> str:
     return text if len(text) <= MAX_QUOTE_CHARS else text[:MAX_QUOTE_CHARS].rstrip() + "…"
-
-
-def memory_lead(question: str, recalled: Sequence[dict], documents: Sequence[dict] = ()) -> str:
-    """The lines a reply opens with when a document's line or something said answers the question; empty
-    otherwise."""
-    language = quote_language(question)
-    return "\n\n".join(quote_text(quote.line, quote.text, quote.last_turn, language)
-                     + (" " + answer_text(quote.reply, quote.reply_text, language) if quote.reply else "")
-                     for quote in best_quotes(question, recalled, documents))
 
 
 def answers_itself(question: str, sentence: str) -> bool:

@@ -9,7 +9,8 @@ from langgraph.config import get_stream_writer
 
 from graph.documents.answer import document_answer
 from graph.models.deadline import Deadlines, ModelDeadlineError
-from graph.recall.quote import led_by_quote, memory_lead
+from graph.recall.lead import memory_lead
+from graph.recall.quote import led_by_quote
 from graph.recall.records import turn_record
 from graph.reply.check import turn_check
 from graph.reply.checked import Ask, checked_reply, clean_reply

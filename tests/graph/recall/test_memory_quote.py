@@ -3,8 +3,9 @@ quoted with its turn and day, in the question's language; nothing when nothing s
 
 import pytest
 
+from graph.recall.lead import memory_lead
 from graph.recall.lexicon import english_words
-from graph.recall.quote import best_quotes, led_by_quote, memory_lead
+from graph.recall.quote import best_quotes, led_by_quote
 from graph.recall.stems import stems
 
 pytestmark = pytest.mark.unit

@@ -5,7 +5,8 @@ questions are never quoted; a line far from the question in meaning and words is
 import pytest
 
 from graph.recall.asked import kind_asked, names_someone, spoken_names, tells_kind
-from graph.recall.quote import best_quotes, memory_lead
+from graph.recall.lead import memory_lead
+from graph.recall.quote import best_quotes
 from graph.recall.said import small_talk
 from graph.recall.stems import stems
 
