@@ -13,14 +13,14 @@ positive, higher is better. A number is looked for signed too: PostgreSQL's pars
 import re
 from typing import Any
 
+from graph.storage.postgres.grams import GLUED_SCRIPTS, grams_of, grams_query
+from graph.storage.postgres.sizes import sized_scope
 from state.language.normal_form import BIDI_CONTROLS
 
 K1 = 1.2
 B = 0.75
 PARTIAL_WEIGHT = 0.5  # the least an occurrence inside a longer word counts, whatever the locale's trigrams
 SIMILARITY_MARGIN = 16  # characters either side of a word's first occurrence that word_similarity reads
-GLUED_SCRIPTS = ((0x0E00, 0x0EFF), (0x1000, 0x109F), (0x1100, 0x11FF), (0x1780, 0x17FF), (0x2E80, 0xA4CF),
-                 (0xA960, 0xA97F), (0xAC00, 0xD7FF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF), (0x20000, 0x3FFFF))
 
 
 SEPARATORS = "./@:_" + BIDI_CONTROLS  # where SQLite's tokenizer ends a word and PostgreSQL's parser may not
@@ -51,6 +51,11 @@ def glued(word: str) -> bool:
     return any(any(low <= ord(char) <= high for low, high in GLUED_SCRIPTS) for char in word)
 
 
+def glued_terms(words: list[str]) -> list[str]:
+    """The words to look for inside the text: those of a script written without spaces."""
+    return [word for word in search_terms(words) if glued(word)]
+
+
 def like_pattern(word: str) -> str:
     """An ILIKE pattern finding `word` anywhere, its wildcards escaped."""
     return "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
@@ -58,10 +63,11 @@ def like_pattern(word: str) -> str:
 
 def search_params(words: list[str], **params: Any) -> dict[str, Any]:
     """The named parameters `ranked_sql` needs for these words, with the query's own."""
-    terms, forms = search_terms(words), search_forms(words)
+    forms = search_forms(words)
     return {**params, "words": [word for word, _ in forms], "forms": [form for _, form in forms],
             "glued": [glued(word) for word, _ in forms],
-            "patterns": [like_pattern(word) for word in terms if glued(word)],
+            **{f"p{index}": like_pattern(word) for index, word in enumerate(glued_terms(words))},
+            **{f"g{index}": grams_of(word) for index, word in enumerate(glued_terms(words))},
             **{f"w{index}": form for index, (_, form) in enumerate(forms)}}
 
 
@@ -77,12 +83,19 @@ def asks_glued(words: list[str]) -> bool:
     return any(glued(word) for word in search_terms(words))
 
 
-def matching(words: list[str], text: str, tsv: str) -> str:
+def matching(words: list[str], text: str, tsv: str, config: str, grams: str | None = None) -> str:
     """SQL for a row holding any of the words: by its tsvector (the index's), or, with a glued word among them,
-    inside its text too."""
+    inside its text too: looked up by its characters' `grams` where the table keeps them, by trigrams otherwise
+    (the query written out, so that each part is looked up in its own index)."""
     if not asks_glued(words):
         return f"t.{tsv} @@ query.q"
-    return f"(t.{tsv} @@ query.q OR ({text} {NON_ASCII} AND {text} ILIKE ANY(%(patterns)s::text[])))"
+    glued_count = len(glued_terms(words))
+    if grams:
+        inside = " OR ".join(f"(t.{grams} @@ {grams_query(f'g{index}')} AND {text} ILIKE %(p{index})s)"
+                             for index in range(glued_count))
+        return f"(t.{tsv} @@ ({tsquery(words, config)}) OR {inside})"
+    inside = " OR ".join(f"{text} ILIKE %(p{index})s" for index in range(glued_count))
+    return f"(t.{tsv} @@ ({tsquery(words, config)}) OR ({text} {NON_ASCII} AND ({inside})))"
 
 
 def body(words: list[str], text: str) -> str:
@@ -91,16 +104,21 @@ def body(words: list[str], text: str) -> str:
 
 
 def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words: list[str],
-               config: str = "simple") -> str:
+               config: str = "simple", grams: str | None = None, sized: bool = False) -> str:
     """A query of `columns` (of `table` as `c`) with its `score`, best first, for `search_params(words, ...)`.
 
     `text` is SQL for a row's text (of `t`); `where` scopes the rows searched (and those the word statistics
     count); `%(limit)s` caps the result;
-    `config` is the text search configuration `tsv` was made with; `table` stores each row's length in `chars`.
+    `config` is the text search configuration `tsv` was made with; `grams` the column of its glued runs' grams,
+    where `table` has one; `table` stores each row's length in `chars`; `sized` reads the collection's statistics from
+    its sessions' sizes (`sizes.py`; `where` then reads only `t.thread_id`) instead of counting its rows.
     A candidate's tsvector is cut to the words asked before its entries are read (two deletions in C instead of
     reading every word it holds), its text is read only for a glued word; only the best rows (and those tied
     with the last) are ranked by density, and only the rows returned are read whole.
     """
+    scope = sized_scope(table, where) if sized else (
+        f"SELECT count(*)::float8 AS n, GREATEST(COALESCE(avg(t.chars), 1), 1)::float8 AS avglen "
+        f"FROM {table} AS t WHERE {where}")
     return f"""
     WITH query AS MATERIALIZED (SELECT {tsquery(words, config)} AS q),
     stems AS MATERIALIZED (
@@ -113,12 +131,9 @@ def ranked_sql(table: str, text: str, tsv: str, where: str, columns: str, words:
     candidates AS MATERIALIZED (
         SELECT row_number() OVER () AS rid, t.ctid AS ref, {body(words, text)} AS body, t.{tsv} AS tsv, t.chars
         FROM {table} AS t, query
-        WHERE {where} AND {matching(words, text, tsv)}
+        WHERE {where} AND {matching(words, text, tsv, config, grams)}
     ),
-    scope AS MATERIALIZED (
-        SELECT count(*)::float8 AS n, GREATEST(COALESCE(avg(t.chars), 1), 1)::float8 AS avglen
-        FROM {table} AS t WHERE {where}
-    ),
+    scope AS MATERIALIZED ({scope}),
     whole AS MATERIALIZED (
         SELECT c.rid, st.word, sum(COALESCE(array_length(l.positions, 1), 1))::float8 AS whole
         FROM candidates AS c

@@ -1,10 +1,11 @@
 """The app's own PostgreSQL tables, versioned: each migration runs once, in order, at start-up.
 
-Text is searched two ways: a tsvector and pg_trgm trigrams, which find Korean and Chinese words inside runs
-of text without spaces. Documents keep their words as written ('simple'); completed turns are indexed by
-word stems (`word_stems`: English words by their Snowball stem, stop words kept, every other word as
-written), as SQLite's porter tokenizer indexes them, so "donated" finds "donating" on both backends; a turn's
-Korean and Chinese words, segmented (`words`), are indexed beside them as written ('simple').
+Text is searched by a tsvector; Korean and Chinese words inside runs of text without spaces by their
+characters' pairs in a turn (`grams.py`), by pg_trgm trigrams in a document. Documents keep their words as
+written ('simple'); completed turns are indexed by word stems (`word_stems`: English words by their Snowball
+stem, stop words kept, every other word as written), as SQLite's porter tokenizer indexes them, so "donated"
+finds "donating" on both backends; a turn's Korean and Chinese words, segmented (`words`), are indexed beside
+them as written ('simple').
 """
 
 from collections.abc import Callable
@@ -13,7 +14,9 @@ from typing import Any
 import psycopg
 from psycopg.rows import tuple_row
 
+from graph.storage.postgres.grams import grams_indexed
 from graph.storage.postgres.ranking import NON_ASCII
+from graph.storage.postgres.sizes import sizes_kept
 from graph.storage.postgres.whole_text import whole_text_indexed
 from graph.storage.postgres.word_index import fill_chunk_words, fill_turn_words, index_parts
 from graph.storage.shared.common import RECORD_TEXT_KEYS, VECTORS_DROPPED, rename_policies_sql
@@ -213,8 +216,7 @@ MIGRATIONS: list[Migration] = [
     # 11: the entities each indexed turn names
     ["CREATE TABLE IF NOT EXISTS turn_entities (thread_id TEXT NOT NULL, turn INTEGER NOT NULL, entity TEXT NOT NULL, "
      "PRIMARY KEY (thread_id, turn, entity))"],
-    # 12: the model each session chose ('' for the app's default)
-    ["ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS model TEXT NOT NULL DEFAULT ''"],
+    ["ALTER TABLE chat_sessions ADD COLUMN IF NOT EXISTS model TEXT NOT NULL DEFAULT ''"],  # 12: each session's model
     # 13: a session's settings are one JSON value of SessionSettings' fields, so a new setting needs no column
     _settings_as_json(),
     # 14: whether the person chose the title, and the gist of the first question an automatic one follows
@@ -227,8 +229,9 @@ MIGRATIONS: list[Migration] = [
     [VECTORS_DROPPED],  # 17: an English sentence model's vectors go; recall embeds each turn again in the new one's
     [rename_in_postgres],  # 18: the request's report and log stored under their own names, no longer the context's
     [index_parts],  # 19: a Korean noun found by its parts too (제주 in 제주도에서): stored words indexed again
-    whole_text_indexed(body_of(), STEMMED, INDEXED_CHARS),  # 20: a long turn indexed whole, in pieces; every word
-    # said findable: the text read as SQLite reads it, the words kept beside it read again
+    whole_text_indexed(body_of(), STEMMED, INDEXED_CHARS),  # 20: a long turn indexed whole, read as SQLite reads it
+    grams_indexed(body_of(), INDEXED_CHARS),  # 21: a Korean or Chinese word looked up by its pairs
+    sizes_kept(),  # 22: each session's turns and characters counted as they change, for ranking over all chats
 ]
 
 

@@ -4,9 +4,14 @@ from its record (`body_of`), as SQLite reads it. A Korean or Chinese word is loo
 looks for it (`searched_words`: a noun's parts too), so both find the same rows; a turn its record clips is found
 by the pieces of its whole text (`recall_pieces`), ranked alike."""
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+import psycopg
+from psycopg.rows import DictRow
 
 from graph.storage.postgres.connection import Database
+from graph.storage.postgres.grams import GRAMS_COLUMN
 from graph.storage.postgres.ranking import ranked_sql, search_params, search_terms, tsquery
 from graph.storage.postgres.schema import STEMMED, body_of
 from graph.storage.postgres.text import clean, json_value
@@ -16,8 +21,9 @@ from graph.storage.shared.pieces import PIECES_READ, best_hits, best_turns, stor
 from state.words import index_text, searched_words
 
 SNIPPET_TOKENS = 16
-OWNED_BY = ("COALESCE((SELECT o.owner FROM chat_sessions AS o WHERE o.thread_id = t.thread_id), '') "
-            "= %(owner)s")  # turns of the sessions of one owner
+OWNED_BY = ("(t.thread_id IN (SELECT o.thread_id FROM chat_sessions AS o WHERE o.owner = %(owner)s) OR "
+            "(%(owner)s = '' AND NOT EXISTS (SELECT 1 FROM chat_sessions AS o WHERE o.thread_id = t.thread_id)))")
+# turns of the sessions of one owner (a session never recorded is the single person's)
 IN_PIECES = ("SELECT {columns} FROM (SELECT DISTINCT ON (r.thread_id, r.turn) r.thread_id, r.turn, r.body, r.score "
              "FROM ({ranked}) AS r ORDER BY r.thread_id, r.turn, r.score DESC) AS b "
              "JOIN recall_turns AS i ON i.thread_id = b.thread_id AND i.turn = b.turn "
@@ -41,13 +47,22 @@ class PostgresSearch:
     db: Database
     dialect: Dialect
 
+    @contextmanager
+    def ranking_cursor(self) -> Iterator[psycopg.Cursor[DictRow]]:
+        """A cursor for the ranking queries, without JIT compilation: the planner's cost of their many expressions
+        crosses its threshold, and compiling them takes near a second for a query that runs in milliseconds
+        (`SET LOCAL`, so that the pooled connection keeps its settings)."""
+        with self.db.cursor() as cur:
+            cur.execute("SET LOCAL jit = off")
+            yield cur
+
     def search_chunks(self, session_id: str, words: list[str], limit: int) -> list[tuple[str, str, float]]:
         words = searched_words(words)
         if not search_terms(words) or limit <= 0:
             return []
         sql = ranked_sql("document_chunks", "t.contents", "contents_tsv", "t.thread_id = %(session)s",
                          "c.title, c.contents", words)
-        with self.db.cursor(transaction=False) as cur:
+        with self.ranking_cursor() as cur:
             rows = cur.execute(sql, search_params(words, session=session_id, limit=limit)).fetchall()
         return [(row["title"], row["contents"], float(row["score"])) for row in rows]
 
@@ -68,11 +83,11 @@ class PostgresSearch:
         if not search_terms(words) or limit <= 0:
             return []
         sql = ranked_sql("recall_turns", body_of("t"), "body_tsv", "t.thread_id = %(session)s AND t.turn < %(below)s",
-                         "c.turn, c.record, c.tokens", words, STEMMED)
+                         "c.turn, c.record, c.tokens", words, STEMMED, GRAMS_COLUMN)
         pieces = IN_PIECES.format(columns="b.turn, b.score, i.record, i.tokens", ranked=ranked_sql(
             "recall_pieces", "t.body", "body_tsv", "t.thread_id = %(session)s AND t.turn < %(below)s", PIECE_COLUMNS,
-            words, STEMMED))
-        with self.db.cursor(transaction=False) as cur:
+            words, STEMMED, GRAMS_COLUMN))
+        with self.ranking_cursor() as cur:
             rows = cur.execute(sql, search_params(words, session=session_id, below=below_turn, limit=limit)).fetchall()
             rows += cur.execute(pieces, search_params(words, session=session_id, below=below_turn, limit=PIECES_READ,
                                                       turns=limit)).fetchall()
@@ -86,15 +101,16 @@ class PostgresSearch:
             return []
         ranked = ranked_sql("recall_turns", body_of("t"), "body_tsv", OWNED_BY,
                             f"c.thread_id, c.turn, c.day, {body_of('c')} AS body", words,
-                            STEMMED)  # the word statistics count only the owner's turns too
+                            STEMMED, GRAMS_COLUMN, sized=True)  # the word statistics count only the owner's turns too
         sql = (f"SELECT r.thread_id, COALESCE(NULLIF(s.title, ''), r.thread_id) AS title, r.turn, r.day, "
                f"ts_headline('{STEMMED}', r.body, query.q, %(headline)s) AS snippet, r.body, r.score "
                f"FROM ({ranked}) AS r LEFT JOIN chat_sessions AS s ON s.thread_id = r.thread_id, "
                f"(SELECT {tsquery(words, STEMMED)} AS q) AS query ORDER BY r.score DESC")
         pieces = IN_PIECES.format(columns="b.thread_id AS session_id, COALESCE(NULLIF(s.title, ''), b.thread_id) "
                                   "AS title, b.turn, i.day, b.body, b.score", ranked=ranked_sql(
-                                      "recall_pieces", "t.body", "body_tsv", OWNED_BY, PIECE_COLUMNS, words, STEMMED))
-        with self.db.cursor(transaction=False) as cur:
+                                      "recall_pieces", "t.body", "body_tsv", OWNED_BY, PIECE_COLUMNS, words, STEMMED,
+                                      GRAMS_COLUMN, sized=True))
+        with self.ranking_cursor() as cur:
             rows = cur.execute(sql, search_params(words, limit=limit, headline=HEADLINE, owner=clean(owner))).fetchall()
             in_pieces = cur.execute(pieces, search_params(words, limit=PIECES_READ, turns=limit,
                                                           owner=clean(owner))).fetchall()
