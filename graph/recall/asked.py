@@ -179,3 +179,16 @@ _LATEST = re.compile(r"(?i)\b(?:now|currently|so far|final(?:ly)?|in the end|new
 def asks_latest(question: str) -> bool:
     """Whether a question asks for a value as it stands now (what was said last replaces what came before)."""
     return bool(_LATEST.search(question))
+
+
+_SOMEONE = re.compile(r"(?i)\b(?:partner|friend|buddy|mate|guy|man|woman|lady|person|someone|relative|cousin|"
+                      r"co-?worker|colleague|neighbou?r|husband|wife|boyfriend|girlfriend|boss|mechanic|vet|doctor|"
+                      r"dentist|teacher|trainer|coach|roommate|landlord)s?\b|\b(?:who|whom)\b(?!'s)"
+                      r"|친구|메이트|파트너|사장님|동료|남편|아내|남친|여친|선생님|의사|수의사|정비사|사람|주치의|집주인"
+                      r"|朋友|搭子|师傅|同事|老公|老婆|丈夫|妻子|那位|的人|那个人|医生|老师|伙伴|旅伴|房东")
+
+
+def describes_someone(question: str) -> bool:
+    """Whether a question speaks of a person by what they are to the person asking ("my bouldering partner", "the
+    coworker who used to be a barista", 볼더링 같이 하는 친구, 给我修空调的那位师傅), not by name."""
+    return bool(_SOMEONE.search(question))

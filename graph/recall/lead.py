@@ -4,7 +4,7 @@ then what was said of them, each quoted with its turn and day."""
 
 from collections.abc import Sequence
 
-from graph.recall.asked import kind_asked, kind_named, names_in, proper_names
+from graph.recall.asked import describes_someone, kind_asked, kind_named, names_in, proper_names
 from graph.recall.quote import Quote, best_quotes, question_words
 from graph.recall.quote_text import answer_text, quote_language, quote_text
 
@@ -25,14 +25,13 @@ def answering_quotes(question: str, recalled: Sequence[dict], documents: Sequenc
     names them and the one that tells what was asked of them, when what was said of them tells it."""
     direct = best_quotes(question, recalled, documents)
     kind = kind_asked(question)
-    if kind is None or kind.name not in ABOUT_SOMEONE or proper_names(question_words(question)[1]) or documents:
+    if (kind is None or kind.name not in ABOUT_SOMEONE or not describes_someone(question)
+            or proper_names(question_words(question)[1]) or documents):
         return direct
     who = best_quotes(question, recalled, asked_for=kind_named("who"))
-    if not who or (direct and direct[0].line.turn != who[0].line.turn):
-        return direct  # no one described, or what was asked is told apart from them
-    name = next(iter(names_in(who[0].text, question)), "")
-    if not name:
-        return direct
+    name = next(iter(names_in(who[0].text, question)), "") if who else ""
+    if not name or (direct and direct[0].line.turn != who[0].line.turn and name in direct[0].text):
+        return direct  # no one described, or what was asked is told of them already
     of_them = [item for item in recalled if name in str((item.get("record") or {}).get("user", ""))
                and (item.get("record") or {}).get("turn") != who[0].line.turn]  # what else was said of them
     told = [quote for quote in best_quotes(name, of_them, asked_for=kind) if name in quote.text]  # what was asked

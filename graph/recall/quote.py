@@ -13,6 +13,7 @@ import numpy as np
 from graph.recall.asked import Kind, asks_latest, kind_asked, proper_names, spoken_names, tells_kind
 from graph.recall.dates import date_asked, parse_day, without_dates
 from graph.recall.quote_text import quote_language
+from graph.recall.relations import related
 from graph.recall.said import Line, is_statement, said_lines, sentences_of, small_talk, tells
 from graph.recall.stems import stems
 from state.words import chinese_words, korean_words
@@ -71,7 +72,7 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
     told = [(line, at, words) for line, at, words in said if tells(line.sentences[at])
             and not small_talk(line.sentences[at], words)]
     closer = _closer_in_meaning([line for line, _, _ in told])
-    written = stems(without_dates(question), glossed=False) - names or content  # its ideas once, not a gloss;
+    written = _ideas(stems(without_dates(question), glossed=False) - names) or content  # once, not a gloss;
     # a date it names picks when a line was said, so what was said need not hold it
     if not content or (len(content & set().union(*about.values())) < max(1, min(2, len(written) - 1))
                        and max(closer.values(), default=0.0) < MEANING_ALONE):
@@ -109,8 +110,8 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
         scored.remove(latest)
         scored.insert(0, latest)
     best = scored[0][2] if scored else None
-    if best is None or not _near(best, scored[0][5], len(content & about[(best.turn, best.title)]), closer,
-                                 len(content)):
+    if best is None or not _near(best, scored[0][5], _held(written & content, about[(best.turn, best.title)]), closer,
+                                 len(written & content) or len(content)):
         return []  # far from the question in meaning and sharing few of its words: better nothing than a wrong quote
     chosen: list[Quote] = []
     for score, _, line, at, shared, _ in scored:
@@ -222,6 +223,16 @@ _NUMBER = re.compile(r"\d[\d,.:]*")
 _PRONOUN = re.compile(r"I(?:'\w+)?$")  # I, I'm, I've: no name
 _WHEN = re.compile(r"(?i)\b(?:when|what day|what time|which day)\b")
 _DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow".split())
+
+
+def _ideas(words: set[str]) -> set[str]:
+    """The words not inside another of them: 볼더링, not its pieces 볼더 and 링; 成都, not 成 and 都."""
+    return {word for word in words if not any(word != other and word in other for other in words)}
+
+
+def _held(ideas: set[str], said: set[str]) -> int:
+    """How many of the question's ideas were said, each by its word or another of its group's."""
+    return sum(idea in said or related(idea) in said for idea in ideas)
 
 
 def _whole(text: str) -> set[str]:

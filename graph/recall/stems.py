@@ -2,6 +2,7 @@
 words of a question to meet the words that answer it, with no model."""
 
 from graph.recall.lexicon import english_words
+from graph.recall.relations import related
 from graph.request.words import STOP_WORDS
 from state.words import is_glued, words
 
@@ -29,4 +30,6 @@ def stems(text: str, glossed: bool = True) -> set[str]:
             word = english_stem(word)
         if word not in STOP_WORDS and word not in _QUESTION_WORDS:
             found.add(word)
+            if glossed:  # and the idea its group names: 볼더링 meets 클라이밍, 房主 meets 房东
+                found.add(related(word) or word)
     return found | {english_stem(word) for word in english_words(text)} if glossed else found

@@ -50,3 +50,18 @@ def test_nothing_said_of_them_that_answers_leaves_the_description_alone():
 def test_a_relative_who_in_a_description_asks_for_no_one(question, kind):
     asked = kind_asked(question)
     assert asked and asked.name == kind
+
+
+def test_a_question_about_a_thing_looks_for_no_one():
+    recalled = conversation("en", [("The design review committee meets October 14. Director Choi loves it.", 0.93),
+                                   ("Director Choi flies to Busan on October 20.", 0.84)])
+    question = "When is the committee review for the library?"
+    assert [quote.line.turn for quote in answering_quotes(question, recalled)] == [10]
+
+
+def test_what_was_said_of_them_is_found_even_when_another_line_is_quoted_first():
+    recalled = conversation("en", [("Tonight's climbing night with Hayoung! We go every Monday.", 0.93),
+                                   ("Hayoung is a sign language interpreter.", 0.84),
+                                   ("My brother-in-law is an air traffic controller and works at night.", 0.94)])
+    turns = [quote.line.turn for quote in answering_quotes("What does my climbing partner do for work?", recalled)]
+    assert turns == [10, 11]

@@ -50,7 +50,18 @@ def test_only_the_persons_statements_are_quoted_never_the_assistants_or_their_ow
 
 def test_words_meet_across_their_forms():
     assert stems("lives living lived") == stems("live") == {"liv"}
-    assert stems("여동생은 여동생이") == {"여동생", "sister"}  # an everyday word brings its English
+    assert stems("여동생은 여동생이") == {"여동생", "동생", "sister"}  # its group's idea, and its English
+    assert "클라이밍" in stems("볼더링") and "房东" in stems("房主")
+    assert "클라이밍" not in stems("볼더링", glossed=False)  # as written: each idea once
+
+
+@pytest.mark.parametrize(("question", "told", "turn"), [
+    ("내 볼더링 메이트가 누구였더라?", "오늘 밤은 하영이랑 클라이밍 가는 날!", "11턴"),
+    ("我的房主是谁来着？", "我的房东是周叔，人很好。", "第11轮"),
+])
+def test_a_question_meets_the_turn_that_said_another_word_of_its_group(question, told, turn):
+    lead = memory_lead(question, [item(11, told), item(12, "오늘 점심은 김치찌개 먹었어. 今天吃了火锅。")])
+    assert turn in lead and told.split("!")[0].split("，")[0] in lead
 
 
 @pytest.mark.parametrize(("reply", "follows"), [
