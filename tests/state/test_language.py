@@ -35,13 +35,20 @@ def test_questions_with_or_without_a_mark(sentence: str) -> None:
 @pytest.mark.parametrize("sentence", [
     "I know what you mean.", "My dog is called Kongi.", "What a day!", "제주도에 가요.", "콩이는 지우가 봐줘요.",
     "我不知道吃什么好。", "我住在成都。", "The meeting is on Thursday at 3 pm", "언제든 연락해",
+    "민석 씨 커피는 맛이 다르더라", "액자 보더니 울더라", "내일 말해 줘야지", "我出去玩那几天苗苗帮我带狗",
+    "这几天好累",
 ])
 def test_statements_are_not_questions(sentence: str) -> None:
     assert not is_question(sentence)
 
 
+@pytest.mark.parametrize("sentence", ["给我约了10月16号上午", "给我爸买了套好点的茶具", "기억해 둘게"])
+def test_what_was_done_for_the_person_is_no_request(sentence: str) -> None:
+    assert tells(sentence)
+
+
 @pytest.mark.parametrize("sentence", [
-    "Name one primary colour.", "맛집 추천해 줘", "请告诉我他的名字", "Tell me a joke",
+    "Name one primary colour.", "맛집 추천해 줘", "请告诉我他的名字", "Tell me a joke", "给我讲个故事",
 ])
 def test_requests_to_the_assistant_ask_but_tell_nothing(sentence: str) -> None:
     assert is_request(sentence)
