@@ -110,8 +110,8 @@ def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dic
         scored.remove(latest)
         scored.insert(0, latest)
     best = scored[0][2] if scored else None
-    if best is None or not _near(best, scored[0][5], _held(written & content, about[(best.turn, best.title)]), closer,
-                                 len(written & content) or len(content)):
+    if best is None or not _near(best, scored[0][5], _held(ideas := written & content, about[(best.turn, best.title)]),
+                                 closer, len(ideas) or len(content)):
         return []  # far from the question in meaning and sharing few of its words: better nothing than a wrong quote
     chosen: list[Quote] = []
     for score, _, line, at, shared, _ in scored:

@@ -63,11 +63,11 @@ def like_pattern(word: str) -> str:
 
 def search_params(words: list[str], **params: Any) -> dict[str, Any]:
     """The named parameters `ranked_sql` needs for these words, with the query's own."""
-    forms = search_forms(words)
+    forms, inside = search_forms(words), glued_terms(words)
     return {**params, "words": [word for word, _ in forms], "forms": [form for _, form in forms],
             "glued": [glued(word) for word, _ in forms],
-            **{f"p{index}": like_pattern(word) for index, word in enumerate(glued_terms(words))},
-            **{f"g{index}": grams_of(word) for index, word in enumerate(glued_terms(words))},
+            **{f"p{index}": like_pattern(word) for index, word in enumerate(inside)},
+            **{f"g{index}": grams_of(word) for index, word in enumerate(inside)},
             **{f"w{index}": form for index, (_, form) in enumerate(forms)}}
 
 
