@@ -12,16 +12,16 @@ from prompt.documents import render_documents
 from prompt.recall import render_recalled
 from state.chat_state import RequestFrame
 from state.language.questions import asks
-from state.language.segmenters import korean_tokens
+from state.language.segmenters import korean_tags
 from state.language.sentences import split_sentences
 
 RECALL = "recall"
 DOCUMENTS = "documents"
 _TO_YOU = re.compile(r"\b(you|your|yours|you're|you've|ya)\b|당신|너는|너도|你", re.IGNORECASE)
-_FIRST_PERSON = re.compile(r"(?i:\b(i|my|me|mine|we|our|us|i'm|i've)\b)"
-                           r"|(?<![가-힣])(?:내|나|저|제|우리)(?:가|는|도|의|랑|한테)?(?![가-힣])|我")
+_KOREAN_SELF = r"(?<![가-힣])(?:내|나|저|제|우리)(?:가|는|도|의|랑|한테)?(?![가-힣ㄱ-ㅣ])"  # not 내일; not 나ㅋㅋ
+_FIRST_PERSON = re.compile(rf"(?i:\b(i|my|me|mine|we|our|us|i'm|i've)\b)|{_KOREAN_SELF}|我")
 _ABOUT = re.compile(r"(?i:\b(i|my|mine|we|our|i'm|i've|remind (?:me|us))\b)|\s[A-Z][a-z]+"
-                    r"|(?<![가-힣])(?:내|나|저|제|우리|내가|제가)(?![가-힣ㄱ-ㅣ])"  # Korean: the person,
+                    rf"|{_KOREAN_SELF}"  # Korean: the person,
                     r"|(?:었|았|였|했|랬|댔|냈|갔|왔)(?:지|더라|던가|대|나|니)|기억"  # what was said or done then,
                     r"|\s씨|님|언니|오빠|누나|동생|친구|동료|남편|아내|엄마|아빠"  # people of theirs
                     r"|부모|본가|메이트|조카|집주인"
@@ -29,7 +29,6 @@ _ABOUT = re.compile(r"(?i:\b(i|my|mine|we|our|i'm|i've|remind (?:me|us))\b)|\s[A
                     r"|师傅|同事|朋友|房东|哥|姐|弟|妹|爸|妈|叔|姨|舅|老公|老婆")
 _ASKING_FRAME = (r"(?i:\b(?:i'?m|i am) (?:curious|wondering)\b|\bi (?:wonder|was wondering)\b"  # how it asks,
                  r"|\bi'?d (?:like|love) to know\b|\b(?:can|may) i ask\b)")  # not what about
-_HANGUL = re.compile("[가-힣]")
 _NOT_ABOUT = re.compile(f"{PASTED_LINE_START}|{GREETING}[,!]?\\s+[A-Z][a-z]+\\b|{_ASKING_FRAME}")  # no one asked about
 
 
@@ -67,7 +66,7 @@ def asks_back(text: str) -> bool:
 
 def _names_someone(sentence: str) -> bool:
     """Whether a Korean sentence names someone or somewhere (a proper noun, as Kiwi reads it)."""
-    return bool(_HANGUL.search(sentence)) and any(tag == "NNP" for _, tag, _ in korean_tokens(sentence))
+    return any(tag == "NNP" for _, tag in korean_tags(sentence))
 
 
 def recall_reach(text: str, names_earlier: bool = False) -> float:
