@@ -11,28 +11,34 @@ from component.signin import current_owner
 from graph.engine import Engine
 
 SCROLL_KEY = "scroll_to_turn"
-# Keeps the found turn where it was scrolled to while the page is still being drawn around it (a busy machine
-# draws for seconds, and a chat sticks to its bottom as it grows), for 15 s or until the person scrolls, types or
-# clicks. Drawn on every run while the hit is current, it runs once per hit: a run cut short by the next one
+# Keeps the found turn where it was scrolled to while the page is still being drawn around it: a busy machine draws
+# for seconds, and the chat sticks to its bottom as it grows, gliding there whenever its height changes. A wheel
+# event sent to the chat first ends that glide (the chat lets go of its bottom as a person's wheel makes it), then
+# the turn is put back at the top. It holds until the person scrolls, types or clicks, a later hit is opened, or two
+# minutes pass. Drawn on every run while the hit is current, it runs once per hit: a run cut short by the next one
 # may never have shown it.
 SCROLL_SCRIPT = """<script>
 (() => {
   const anchor = () => document.getElementById(%s), opened = %s;
-  if (window.foundTurnOpened === opened) return;  // drawn again by a later run: this hit was scrolled to already
+  if (window.foundTurnOpened === opened) return;  // drawn again by a later run: this hit is held already
   window.foundTurnOpened = opened;
   let ticks = 0, stopped = false, settled = null;
-  const stop = () => { stopped = true; };
+  const stop = (event) => { if (event.isTrusted) stopped = true; };  // the person, not the wheel sent below
   for (const name of ["wheel", "touchmove", "keydown", "mousedown"]) {
-    window.addEventListener(name, stop, {once: true, passive: true});
+    window.addEventListener(name, stop, {passive: true});
   }
   const timer = setInterval(() => {
     ticks += 1;
-    const found = anchor();
-    if (!stopped && found && found.getBoundingClientRect().top !== settled) {  // moved since it was put there
+    const found = anchor(), done = stopped || window.foundTurnOpened !== opened || ticks > 1500;
+    if (!done && found && found.getBoundingClientRect().top !== settled) {  // moved since it was put there
+      found.dispatchEvent(new WheelEvent("wheel", {deltaY: -1, bubbles: true}));
       found.scrollIntoView({block: "start"});
       settled = found.getBoundingClientRect().top;
     }
-    if (stopped || ticks > 190) clearInterval(timer);
+    if (done) {
+      clearInterval(timer);
+      for (const name of ["wheel", "touchmove", "keydown", "mousedown"]) window.removeEventListener(name, stop);
+    }
   }, 80);
 })();
 </script>"""

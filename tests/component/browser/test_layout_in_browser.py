@@ -118,17 +118,25 @@ def test_a_search_hit_opens_the_chat_at_its_turn_highlighted_and_the_pane_stays_
     page.get_by_text(MORE_QUESTIONS[-1]).first.wait_for(timeout=PAGE_SECONDS * 1000)
     badge = page.locator("#turn-1").evaluate("anchor => getComputedStyle(anchor, '::before').content")
     assert badge == '"🔎 검색 결과"'
-    time.sleep(2.5)  # the page has settled; the turn must still be in view
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')",
+                           timeout=PAGE_SECONDS * 1000)  # the page has run to its end
     first_turn = page.locator('[data-testid="stChatMessage"]').first
-    box, height = first_turn.bounding_box(), page.viewport_size["height"]
-    assert box is not None and 0 <= box["y"] < height / 2, box  # the found turn is in view, near the top
+    height = page.viewport_size["height"]
+    page.wait_for_function(  # the chat has let go of its bottom: the found turn is in view, near the top
+        "height => { const top = document.querySelector('[data-testid=\"stChatMessage\"]').getBoundingClientRect().top;"
+        " return 0 <= top && top < height / 2; }", arg=height, timeout=PAGE_SECONDS * 1000)
+    time.sleep(1)  # and it stays there
+    box = first_turn.bounding_box()
+    assert box is not None and 0 <= box["y"] < height / 2, box
     assert main.evaluate("e => e.scrollTop > 0 && e.scrollTop + e.clientHeight < e.scrollHeight - 50")
     marks = page.locator('[data-testid="stChatMessage"]').evaluate_all(
         "bubbles => bubbles.map(b => getComputedStyle(b).outlineStyle)")
     assert marks[:2] == ["solid", "solid"] and set(marks[2:]) == {"none"}, marks  # its question and answer
 
-    main.evaluate("e => e.scrollTo(0, e.scrollHeight)")
-    time.sleep(0.5)
+    page.mouse.move(box["x"] + box["width"] / 2, height / 2)
+    page.mouse.wheel(0, 20_000)  # the person scrolls down the chat: the found turn is no longer held
+    page.wait_for_function("() => { const e = document.querySelector('.stMain');"
+                           " return e.scrollTop + e.clientHeight >= e.scrollHeight - 5; }", timeout=PAGE_SECONDS * 1000)
     pane = page.locator(".st-key-side_pane").bounding_box()
     assert pane is not None and 0 <= pane["y"] < 120, pane  # the summary pane is still at the top of the window
     assert page.get_by_text("대화 요약 히스토리").first.is_visible()
