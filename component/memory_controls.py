@@ -86,5 +86,5 @@ def draw_memory_controls(engine: Engine, session: Session) -> float:
     rate = draw_rate(session, stored)
     if details_shown():
         _, model = engine.session_model(stored)  # the budget's ceiling is the window of the model answering it
-        draw_budget(session, stored, engine.request_limit_of(model), costs=model.provider != "bundled")
+        draw_budget(session, stored, engine.request_limit_of(model), costs=model.provider == "remote")
     return rate

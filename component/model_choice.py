@@ -1,5 +1,6 @@
-"""Which model answers the open chat: a choice among the endpoint's models and the bundled one, kept for the chat,
-and what the model answering can do."""
+"""Which model answers the open chat: a choice among the bundled model and the endpoint's (or this machine's model
+servers'), kept for the chat, what the model answering can do, and which model stands in while the chosen one is
+away."""
 
 import streamlit as st
 
@@ -30,9 +31,13 @@ def draw_model_status(profile: ModelProfile, named: bool = True) -> None:
 
 def draw_model_choice(engine: Engine, session: Session) -> None:
     """The models this chat may choose, showing the one that answers it; a single model is only named."""
+    chosen = session.settings().model
     current, profile = engine.session_model(session.settings())
     options = engine.model_options()
     labels = {option.name: option_label(option) for option in options}  # in this run's language
+    if chosen and chosen != current:  # its server went away: the default answers, the choice waits for its return
+        standing_in = next((option.label for option in options if option.name == current), profile.label)
+        st.info(t("model_away", name=engine.model_label(chosen), default=standing_in), icon="🔌")
     if len(labels) < 2 or current not in labels:
         draw_model_status(profile)
         return

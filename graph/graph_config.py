@@ -2,7 +2,7 @@
 option described; and the session's settings as a node receives them, LangGraph's runtime context, never
 checkpointed."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +63,10 @@ class GraphConfig:
         default=False,
         metadata={"description": "The chat model cannot read its request (the bundled one): memory is quoted "
                                  "to the person and its text screened."})
+    other_models: Callable[[], list[str]] = field(
+        default=list,
+        metadata={"description": "The other models a session may choose now, by name, which the note of a model "
+                                 "that cannot write the person's language points to."})
 
     @property
     def offered_tools(self) -> list[BaseTool]:

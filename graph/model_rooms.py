@@ -39,9 +39,10 @@ class ModelRoom:
 
 
 def build_room(name: str, models: Models, settings: Settings, storage: Storage, documents: DocumentStore,
-               recall: RecallIndex) -> ModelRoom:
+               recall: RecallIndex, found_here: Callable[[], list[str]] = list) -> ModelRoom:
     """The graph with the app's budgets for this model's window, and the summary planner it shares with the
-    prefetcher: a model that cannot summarize has the text's own sentences kept instead."""
+    prefetcher: a model that cannot summarize has the text's own sentences kept instead (and its note names the
+    models `found_here()` on this machine)."""
     tools, profile = DEFAULT_TOOLS, models.profile
     window = profile.context_window
     budget = settings.budget(window)
@@ -62,7 +63,8 @@ def build_room(name: str, models: Models, settings: Settings, storage: Storage, 
         context_budget_tokens=budget.context,
         context_window=window,
         deadlines=Deadlines(first_token=settings.first_token_timeout, total=settings.reply_timeout),
-        quotes_memory=not profile.can_summarize))  # a model that cannot summarize cannot read its memory
+        quotes_memory=not profile.can_summarize,  # a model that cannot summarize cannot read its memory
+        other_models=found_here))
     return ModelRoom(name, models, graph, planner)
 
 
@@ -109,6 +111,6 @@ def open_rooms(catalog: ModelCatalog, models: Models, settings: Settings, storag
                documents: DocumentStore, recall: RecallIndex) -> ModelRooms:
     """The default model's room (`models`, the catalog's default) built now, the others' when first needed."""
     def build(name: str, chosen: Models) -> ModelRoom:
-        return build_room(name, chosen, settings, storage, documents, recall)
+        return build_room(name, chosen, settings, storage, documents, recall, catalog.found_here)
 
     return ModelRooms(catalog, build(catalog.default, models), build)

@@ -109,6 +109,20 @@ class Engine(SessionCatalog):
         """
         return self.rooms.catalog.options()
 
+    def model_label(self, name: str) -> str:
+        """What people call a model, offered now or not, so a page can say which one a chat is waiting for.
+
+        Args:
+            name: A model's name as a session stores it.
+
+        Returns:
+            Its profile's label, or the name itself when the catalog cannot describe it.
+        """
+        try:
+            return self.rooms.catalog.profile(name).label
+        except KeyError:
+            return name
+
     def session_model(self, settings: SessionSettings) -> tuple[str, ModelProfile]:
         """The model a session runs on, so a page can name it and fit the session's budget to it.
 

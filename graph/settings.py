@@ -95,6 +95,19 @@ class Settings:
         default="",
         metadata={"env": "LOCAL_MODEL_PATH", "description": "GGUF file for the bundled server; SmolLM2 when empty."},
     )
+    ollama_host: str = field(
+        default="",
+        metadata={"env": "OLLAMA_HOST",
+                  "description": "Where a local Ollama listens (host:port); localhost:11434 when empty. Its chat "
+                                 "models are offered beside the bundled one."},
+    )
+    local_model_servers: str = field(
+        default="",
+        metadata={"env": "LOCAL_MODEL_SERVERS",
+                  "description": "Where to look for local model servers when no endpoint is set: URLs separated by "
+                                 "commas, or `off`; Ollama, LM Studio (localhost:1234) and a llama.cpp server "
+                                 "(localhost:8080) when empty."},
+    )
 
     def budget(self, context_window: int) -> "RequestBudget":
         """How a model window is shared out: the whole request (recall takes what the rest leaves) and the

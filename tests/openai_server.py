@@ -1,5 +1,6 @@
-"""A small OpenAI-compatible server for tests: it lists its models at /v1/models and answers
-/v1/chat/completions (streamed or not) saying which model answered, so a test sees which one a turn used."""
+"""A small OpenAI-compatible server for tests: it lists its models at /v1/models (and, told to, at a local server's
+own paths) and answers /v1/chat/completions (streamed or not) saying which model answered, so a test sees which one
+a turn used."""
 
 import json
 import threading
@@ -22,6 +23,7 @@ class OpenAIServer:
         self.list_byte_seconds = 0.0  # when above 0, /v1/models sends its body one byte at a time, this far apart
         self.answers: dict[str, str] = {}  # the reply to a request whose last user message holds the key
         self.word_seconds = 0.0  # how far apart those replies' words stream
+        self.native: dict[str, dict] = {}  # other GET paths answered with JSON (a local server's own listing)
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", port), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -76,6 +78,9 @@ class OpenAIServer:
                 self.wfile.write(data)
 
             def do_GET(self) -> None:  # noqa: N802 - http.server's name
+                if self.path in server.native:
+                    self.send_json(200, server.native[self.path])
+                    return
                 if self.path.rstrip("/") != "/v1/models":
                     self.send_json(404, {"error": {"message": "not found"}})
                     return

@@ -32,6 +32,10 @@ class ModelCatalog:
         """The clients of a model, made when a session first runs on it."""
         raise NotImplementedError
 
+    def found_here(self) -> list[str]:
+        """The models of the model servers found on this machine, by label (none where nothing is looked for)."""
+        return []
+
     def resolve(self, name: str) -> str:
         """The model a session with this choice runs on: its own while it is offered, else the default."""
         return name if name and any(option.name == name for option in self.options()) else self.default

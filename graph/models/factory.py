@@ -33,7 +33,7 @@ class ModelProfile:
     """What the serving endpoint can do, so the engine and the UI use only that."""
 
     label: str
-    provider: Literal["remote", "bundled"]
+    provider: Literal["remote", "local", "bundled"]  # local: a model server found on this machine
     streaming: bool
     tools: bool
     structured_output: bool
@@ -137,6 +137,31 @@ def create_remote_models(settings: Settings, model: str = "") -> Models:
 
 
 BUNDLED_CONTEXT_WINDOW = 8192
+LOCAL_CONTEXT_WINDOW = 4096  # what Ollama and LM Studio load a model with unless told otherwise
+
+
+def local_profile(settings: Settings, label: str) -> ModelProfile:
+    """A model on a server found on this machine: streamed, its summaries its own, its window what such servers
+    load by default (CONTEXT_WINDOW when set); tools and structured answers are left to the app, as few small
+    local models keep to a schema."""
+    return ModelProfile(
+        label=label,
+        provider="local",
+        streaming=True,
+        tools=False,
+        structured_output=False,
+        context_window=settings.context_window or LOCAL_CONTEXT_WINDOW,
+        summarizes=True,
+    )
+
+
+def create_local_models(settings: Settings, base_url: str, model: str, label: str) -> Models:
+    """Models on a local server found on this machine, through the same client as every endpoint."""
+    profile = local_profile(settings, label)
+    chat = openai_client(base_url, "", model, settings.request_timeout, profile)
+    summary = openai_client(base_url, "", model, settings.summary_timeout, profile, SUMMARY_MAX_TOKENS)
+    return Models(chat=chat, summary=summary, profile=profile)
+
 
 
 def bundled_profile(context_window: int = 0) -> ModelProfile:

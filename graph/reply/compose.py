@@ -1,6 +1,7 @@
 """A turn's reply composed in one place: the lead the product writes before the model, the model's text checked,
 screened or replaced, the documents and turns it cites, the cap on tool rounds, and no reply left empty."""
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from langchain_core.messages import AIMessage, BaseMessage
@@ -53,6 +54,7 @@ class ReplyRules:
     deadlines: Deadlines = Deadlines()  # how long one call may take, to its first token and in all
     quotes_memory: bool = False  # it cannot read its request: memory is quoted, its text screened
     textual_tools: bool = False  # it cannot call tools: their results lead its reply and are stated in it
+    other_models: Callable[[], list[str]] = list  # the other models a session may choose now, by name
 
 
 @dataclass(frozen=True)
@@ -172,7 +174,7 @@ def compose(model: Runnable, request: ReplyRequest, rules: ReplyRules) -> AIMess
 
     beyond = language_beyond_model(question, request.language) if rules.quotes_memory else None
     if beyond:  # the model cannot write the person's language: the product answers alone, the model unasked
-        response = own_answer(lead, question, beyond, request.state.get("messages", []))
+        response = own_answer(lead, question, beyond, request.state.get("messages", []), rules.other_models)
     elif lead:
         response = led_reply(ask, request, lead, by_tools, rules)
     else:

@@ -5,7 +5,7 @@ full and how to connect one; the transcript tells whether it was said (it surviv
 takes that answer back takes the note with it)."""
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage
 from langgraph.config import get_stream_writer
@@ -59,13 +59,24 @@ def note_given(transcript: Sequence[BaseMessage]) -> bool:
                for message in transcript)
 
 
-def own_answer(lead: str, message: str, language: str, transcript: Sequence[BaseMessage]) -> AIMessage:
+def model_note(language: str, other_models: Sequence[str]) -> str:
+    """The note on which model answers in full: how to get one, and the ones this machine offers now by name (a
+    choice the page lacks is never named)."""
+    note = own_text(language, "small_model_note")
+    if not other_models:
+        return note
+    return f"{note} {own_text(language, 'small_model_note_found').format(models=', '.join(other_models))}"
+
+
+def own_answer(lead: str, message: str, language: str, transcript: Sequence[BaseMessage],
+               other_models: Callable[[], list[str]] = list) -> AIMessage:
     """The product's whole answer to a turn in `language`: its lead or an acknowledgement, and the note on which
-    model answers in full when the session has not had it yet."""
+    model answers in full (naming `other_models()`, those a session may choose now) when the session has not had
+    it yet."""
     text = lead or acknowledgement(message, language)
     if note_given(transcript):
         return AIMessage(text)
-    return AIMessage(f"{text}\n\n{own_text(language, 'small_model_note')}", response_metadata={MODEL_NOTE: True})
+    return AIMessage(f"{text}\n\n{model_note(language, other_models())}", response_metadata={MODEL_NOTE: True})
 
 
 def acknowledged_if_empty(response: AIMessage, message: str, language: str) -> AIMessage:

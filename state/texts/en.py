@@ -9,6 +9,8 @@ UI = {
     "window": "{tokens}-token context",
     "model_bundled": "{name} (on this computer)",
     "model_help": "The model that answers this chat, from the next message on; kept with the chat.",
+    "model_away": "{name} is not answering now, so {default} answers this chat. The chat keeps {name} and goes back "
+                  "to it when it answers again.",
     "typing": "Writing a reply…",
     "policy_every_three_turns": "Summarize every 3 turns, keep every summary",
     "policy_token_threshold": "Summarize after 8,000 new tokens",
@@ -202,8 +204,10 @@ ENGINE = {
     "small_model_note": "Note: this chat is answered by the small model built into the app, which cannot write "
                         "this language well, so it answers only with what the app itself knows: your own words "
                         "from earlier, sums, the time and lines of your documents. A larger model answers in "
-                        "full: connect one through an OpenAI-compatible endpoint (set OPENAI_BASE_URL and "
-                        "CHAT_MODEL and restart), or choose one in the model picker in the sidebar.",
+                        "full: run Ollama or LM Studio on this computer and the app finds it, or connect an "
+                        "OpenAI-compatible endpoint (set OPENAI_BASE_URL and CHAT_MODEL and restart).",
+    "small_model_note_found": "Found on this computer: {models}. Choose one in the model picker in the sidebar "
+                              "and it answers this chat from the next message.",
     # who said a summary's line, and the tools' names a summary states their results under
     "summary_person": "User",
     "summary_assistant": "Assistant",

@@ -9,6 +9,8 @@ UI = {
     "window": "컨텍스트 {tokens} 토큰",
     "model_bundled": "{name} (이 컴퓨터에서 실행)",
     "model_help": "이 대화에 답할 모델입니다. 다음 메시지부터 답하고, 대화에 저장됩니다.",
+    "model_away": "지금 {name} 모델이 응답하지 않아 {default} 모델이 이 대화에 답합니다. 선택은 그대로 두었다가 "
+                  "{name} 모델이 다시 응답하면 돌아갑니다.",
     "typing": "답을 쓰는 중…",
     "policy_every_three_turns": "3턴마다 요약 (요약은 모두 유지)",
     "policy_token_threshold": "새 토큰이 8,000개 쌓이면 요약",
@@ -192,8 +194,11 @@ ENGINE = {
     "document_not_found": "{titles}에서 그 내용을 찾지 못했어요.",
     "small_model_note": "참고: 지금은 앱에 내장된 작은 모델이 답하고 있어요. 이 모델은 한국어를 잘 쓰지 못해서, "
                         "앱이 직접 아는 것(앞서 하신 말씀, 계산, 지금 시각, 문서의 내용)으로만 답해요. 온전한 "
-                        "답을 받으려면 더 큰 모델을 OpenAI 호환 엔드포인트로 연결하세요(OPENAI_BASE_URL과 "
-                        "CHAT_MODEL을 설정한 뒤 다시 시작). 사이드바의 모델 선택에서 고를 수도 있어요.",
+                        "답을 받으려면 더 큰 모델이 필요해요. 이 컴퓨터에서 Ollama나 LM Studio를 실행하면 앱이 "
+                        "찾아 주고, OpenAI 호환 엔드포인트를 연결할 수도 있어요(OPENAI_BASE_URL과 CHAT_MODEL을 "
+                        "설정한 뒤 다시 시작).",
+    "small_model_note_found": "이 컴퓨터에서 찾은 모델: {models}. 사이드바의 모델 선택에서 고르면 다음 메시지부터 "
+                              "그 모델이 답해요.",
     # who said a summary's line, and the tools' names a summary states their results under
     "summary_person": "사용자",
     "summary_assistant": "어시스턴트",

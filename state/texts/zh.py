@@ -9,6 +9,8 @@ UI = {
     "window": "上下文 {tokens} 个 token",
     "model_bundled": "{name}（在这台电脑上运行）",
     "model_help": "回答这个对话的模型。从下一条消息起生效，并随对话保存。",
+    "model_away": "{name} 现在没有响应，所以由 {default} 回答这个对话。对话仍保留 {name} 的选择，它恢复响应后"
+                  "会换回它。",
     "typing": "正在写回答…",
     "policy_every_three_turns": "每 3 轮总结一次（保留所有总结）",
     "policy_token_threshold": "新增 8,000 个 token 后总结",
@@ -184,7 +186,9 @@ ENGINE = {
     "document_not_found": "在{titles}中没有找到相关内容。",
     "small_model_note": "提示：现在回答的是应用内置的小模型，它写不好中文，所以只用应用本身知道的内容回答（您之前说过"
                         "的话、计算、现在的时间、文档的内容）。要得到完整的回答，请通过 OpenAI 兼容的端点连接更大的模型"
-                        "（设置 OPENAI_BASE_URL 和 CHAT_MODEL 后重新启动），或在侧边栏的模型选择中选择一个。",
+                        "（设置 OPENAI_BASE_URL 和 CHAT_MODEL 后重新启动）；在这台电脑上运行 Ollama 或 LM Studio，"
+                        "应用也会自动找到它。",
+    "small_model_note_found": "在这台电脑上找到的模型：{models}。在侧边栏的模型选择中选中它，从下一条消息起由它回答。",
     # who said a summary's line, and the tools' names a summary states their results under
     "summary_person": "用户",
     "summary_assistant": "助手",

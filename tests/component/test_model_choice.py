@@ -1,5 +1,6 @@
 """The model picker in AppTest: the bundled model and a real OpenAI-compatible server's models listed, the chat's
-choice saved and answering its next message, a new chat on the default, the choice shown again after a reload."""
+choice saved and answering its next message, a new chat on the default, the choice shown again after a reload; without
+an endpoint, a model server found on this machine offered, answering, and stood in for while it is away."""
 
 from collections.abc import Iterator
 
@@ -29,6 +30,22 @@ class EndpointEngineFactory(FakeEngineFactory):
         endpoint = Settings(openai_base_url=self.base_url, chat_model="model-a")
         models = Models(chat=self.chat, summary=self.summary, profile=self.profile)
         self.engine = assemble(Settings(), create_checkpointer(self.db_path), models, catalog=EndpointCatalog(endpoint))
+        return self.engine
+
+
+class FoundEngineFactory(FakeEngineFactory):
+    """The app's engine with no endpoint, a model server found where it was told to look: the fake chat model
+    answers as the default, the found server's models are opened as the app opens them."""
+
+    def __init__(self, db_path, root: str) -> None:
+        super().__init__(db_path)
+        self.root = root
+
+    def __call__(self, settings: Settings | None = None, progress=None) -> Engine:
+        catalog = EndpointCatalog(Settings(local_model_servers=self.root))
+        assert all(found.listing.refreshed(10) for found in catalog.found.servers)
+        models = Models(chat=self.chat, summary=self.summary, profile=self.profile)
+        self.engine = assemble(Settings(), create_checkpointer(self.db_path), models, catalog=catalog)
         return self.engine
 
 
@@ -81,3 +98,36 @@ def test_a_chosen_model_is_saved_for_the_chat_and_answers_it(endpoint_app, serve
 def test_one_model_is_named_without_a_choice(app):
     assert not [box for box in app.sidebar.selectbox if box.key == "model_choice"]
     assert any("fake-model" in caption.value for caption in app.sidebar.caption)
+
+
+def test_a_found_model_answers_its_chat_and_while_its_server_is_away_the_default_does_with_a_notice(
+        tmp_path, monkeypatch):
+    st.cache_resource.clear()
+    with openai_server(["qwen2.5:0.5b", "nomic-embed-text:latest"]) as found:
+        root = found.base_url.removesuffix("/v1")
+        address, port = root.removeprefix("http://"), found.base_url.rsplit(":", 1)[1].split("/")[0]
+        factory = FoundEngineFactory(tmp_path / "chat.sqlite", root)
+        engine_started_at_once(monkeypatch, factory)
+        app = AppTest.from_file("../../app.py", default_timeout=30).run()
+        picker = app.sidebar.selectbox(key="model_choice")
+        assert picker.options == ["SmolLM2-135M (이 컴퓨터에서 실행)", f"qwen2.5:0.5b · {address}"]  # no embedding
+        send(app, "안녕")
+        app.sidebar.selectbox(key="model_choice").set_value(f"{address}/qwen2.5:0.5b").run()
+        send(app, "제주도 날씨 어때?")
+        assert "from qwen2.5:0.5b." in app.chat_message[-1].markdown[-1].value
+        assert not [notice for notice in app.sidebar.info if "응답하지 않아" in notice.value]
+    session = factory.engine.session(app.session_state["session_id"])
+    calls = len(factory.chat.calls)
+
+    send(app, "아직 있어?")  # the server is gone: the default answers, the choice stays
+    assert not app.exception and len(factory.chat.calls) > calls
+    assert [notice.value for notice in app.sidebar.info if "응답하지 않아" in notice.value] == [
+        f"지금 qwen2.5:0.5b · {address} 모델이 응답하지 않아 SmolLM2-135M 모델이 이 대화에 답합니다. "
+        f"선택은 그대로 두었다가 qwen2.5:0.5b · {address} 모델이 다시 응답하면 돌아갑니다."]
+    assert session.settings().model == f"{address}/qwen2.5:0.5b"
+
+    with openai_server(["qwen2.5:0.5b"], port=int(port)) as back:
+        send(app, "돌아왔어?")
+        assert "from qwen2.5:0.5b." in app.chat_message[-1].markdown[-1].value and back.answered_by()
+        assert not [notice for notice in app.sidebar.info if "응답하지 않아" in notice.value]
+    st.cache_resource.clear()

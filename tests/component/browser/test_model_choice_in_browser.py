@@ -1,5 +1,7 @@
 """The model picker in a real browser: the app on an OpenAI-compatible server the test starts, another of its
-models picked for a chat, kept after a reload; the bundled model picked in another chat starts and answers."""
+models picked for a chat, kept after a reload; the bundled model picked in another chat starts and answers; with no
+endpoint, a stand-in Ollama on OLLAMA_HOST offered (its chat model, not its embedding one), picked on a Korean page,
+answering, and, once it is gone, the bundled model answering with a notice."""
 
 import contextlib
 import re
@@ -92,3 +94,26 @@ def test_the_bundled_model_picked_for_a_chat_starts_and_answers_it(endpoint_app,
     page.locator(".st-key-stop").wait_for(state="detached", timeout=BUNDLED_SECONDS * 1000)
     reply = page.locator(ASSISTANT).first.inner_text()
     assert reply.strip() and "from model-" not in reply
+
+
+def test_a_model_server_found_on_ollama_host_answers_and_its_loss_hands_the_chat_to_the_bundled_model(
+        tmp_path_factory, page):
+    with openai_server(["qwen2.5:0.5b", "nomic-embed-text:latest"]) as ollama:
+        address = ollama.base_url.removeprefix("http://").removesuffix("/v1")
+        app = RunningApp(tmp_path_factory.mktemp("logs") / "found.log", OLLAMA_HOST=address, LOCAL_MODEL_SERVERS="",
+                         CHAT_DB_PATH=str(tmp_path_factory.mktemp("found") / "chat.sqlite"))
+        try:
+            app.wait_until_healthy()
+            page.goto(app.url)
+            page.get_by_test_id("stChatInputTextArea").wait_for(timeout=BUNDLED_SECONDS * 1000)
+            label = f"qwen2.5:0.5b · {address}"
+            pick(page, label)
+            assert page.get_by_role("option", name="nomic-embed-text:latest · " + address).count() == 0
+            assert "from qwen2.5:0.5b." in send_and_read(page, "제주도 날씨 어때?")[-1]
+            ollama.stop()
+            reply = send_and_read(page, "아직 거기 있어?")[-1]
+            assert reply.strip() and "from qwen2.5" not in reply  # the bundled model answered
+            expect(page.get_by_text("모델이 응답하지 않아").first).to_be_visible(timeout=30_000)
+            page.screenshot(path=str(tmp_path_factory.mktemp("shots") / "found-away.png"))
+        finally:
+            app.stop()

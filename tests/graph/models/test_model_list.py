@@ -8,8 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from graph.models.endpoint import BUNDLED_NAME, LIST_SECONDS, RETRY_SECONDS, EndpointCatalog, ModelList, endpoint_models
+from graph.models.endpoint import BUNDLED_NAME, EndpointCatalog
 from graph.models.local_server import MODEL_ALIAS
+from graph.models.model_list import LIST_SECONDS, RETRY_SECONDS, ModelList, endpoint_models
 from graph.settings import Settings
 from tests.openai_server import OpenAIServer, openai_server
 
@@ -103,7 +104,7 @@ def test_an_endpoint_that_is_down_leaves_the_configured_model():
 
 
 def test_without_an_endpoint_the_bundled_model_alone_is_offered_and_nothing_is_asked(server):
-    catalog = EndpointCatalog(Settings())
+    catalog = EndpointCatalog(Settings(local_model_servers="off"))
     assert names(catalog) == [MODEL_ALIAS]
     assert catalog.default == MODEL_ALIAS and catalog.resolve("model-b") == MODEL_ALIAS
     assert catalog.profile(MODEL_ALIAS).provider == "bundled" and server.list_requests == 0

@@ -8,8 +8,9 @@ from collections.abc import Iterator
 import pytest
 
 from graph.engine import Engine, Settings, assemble
-from graph.models.endpoint import LIST_SECONDS, LIST_TIMEOUT, EndpointCatalog, ModelList, endpoint_models
+from graph.models.endpoint import EndpointCatalog
 from graph.models.local_server import MODEL_ALIAS
+from graph.models.model_list import LIST_SECONDS, LIST_TIMEOUT, ModelList, endpoint_models
 from graph.recall.embeddings import embed
 from graph.storage.sqlite import create_checkpointer
 from tests.graph.models.test_model_list import Clock

@@ -51,3 +51,15 @@ def test_the_note_is_said_on_the_first_such_answer_only():
     later = own_answer("第1轮说过", "公园在哪里？", "zh", [HumanMessage("我今天去了公园。"), first])
     assert later.content == "第1轮说过" and not later.response_metadata.get(MODEL_NOTE)
     assert own_answer("", "hi", "ko", [AIMessage("Hello")]).response_metadata[MODEL_NOTE]
+
+
+@pytest.mark.parametrize("language", ["ko", "zh", "en"])
+def test_the_note_names_the_models_found_on_this_machine_and_no_choice_the_page_lacks(language):
+    alone = own_answer("", "내 이름은 민수야.", language, [], list).content
+    assert "Ollama" in alone and "LM Studio" in alone  # how to get a model that writes the language
+    assert not any(picker in alone for picker in ("모델 선택", "模型选择", "model picker"))
+    found = own_answer("", "내 이름은 민수야.", language, [],
+                       lambda: ["qwen2.5:1.5b · Ollama", "gemma-3-1b · LM Studio"]).content
+    assert found.startswith(alone)
+    assert "qwen2.5:1.5b · Ollama, gemma-3-1b · LM Studio" in found
+    assert any(picker in found.removeprefix(alone) for picker in ("모델 선택", "模型选择", "model picker"))
