@@ -63,6 +63,11 @@ class GraphConfig:
         default=False,
         metadata={"description": "The chat model cannot read its request (the bundled one): memory is quoted "
                                  "to the person and its text screened."})
+    writes: tuple[str, ...] | None = field(
+        default=("en",),
+        metadata={"description": "The languages the chat model writes (None: any; the bundled model's English "
+                                 "unless told); where it cannot write the person's and quotes its memory, the "
+                                 "product answers alone."})
     other_models: Callable[[], list[str]] = field(
         default=list,
         metadata={"description": "The other models a session may choose now, by name, which the note of a model "

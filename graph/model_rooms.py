@@ -64,6 +64,7 @@ def build_room(name: str, models: Models, settings: Settings, storage: Storage, 
         context_window=window,
         deadlines=Deadlines(first_token=settings.first_token_timeout, total=settings.reply_timeout),
         quotes_memory=not profile.can_summarize,  # a model that cannot summarize cannot read its memory
+        writes=profile.writes,
         other_models=found_here))
     return ModelRoom(name, models, graph, planner)
 
@@ -85,10 +86,11 @@ class ModelRooms:
         """The room of the model a session with this choice runs on, built on first use."""
         name = self.resolve(name)
         room = self._rooms.get(name)
-        if room is not None:
+        if room is not None and self.catalog.current(name, room.models):
             return room
         with self._lock:
-            if name not in self._rooms:
+            room = self._rooms.get(name)
+            if room is None or not self.catalog.current(name, room.models):
                 self._rooms[name] = self.build(name, self.catalog.open(name))
             return self._rooms[name]
 

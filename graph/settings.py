@@ -95,6 +95,12 @@ class Settings:
         default="",
         metadata={"env": "LOCAL_MODEL_PATH", "description": "GGUF file for the bundled server; SmolLM2 when empty."},
     )
+    models_dir: str = field(
+        default="",
+        metadata={"env": "HF_HUB_CACHE",
+                  "description": "Where downloaded models are kept (huggingface_hub's cache); "
+                                 "~/.cache/huggingface/hub when empty."},
+    )
     ollama_host: str = field(
         default="",
         metadata={"env": "OLLAMA_HOST",

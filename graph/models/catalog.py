@@ -32,6 +32,11 @@ class ModelCatalog:
         """The clients of a model, made when a session first runs on it."""
         raise NotImplementedError
 
+    def current(self, name: str, models: Models) -> bool:
+        """Whether clients opened for a model still reach it (a downloaded model's server stops when another
+        downloaded model is opened); a room whose clients do not is built again."""
+        return True
+
     def found_here(self) -> list[str]:
         """The models of the model servers found on this machine, by label (none where nothing is looked for)."""
         return []

@@ -7,6 +7,7 @@ import threading
 from dataclasses import replace
 
 from graph.models.catalog import ModelCatalog, ModelOption
+from graph.models.downloaded import DownloadedModels
 from graph.models.factory import (
     ModelProfile,
     Models,
@@ -30,9 +31,9 @@ BUNDLED_NAME = "SmolLM2-135M"  # what people call the bundled model
 
 
 class EndpointCatalog(ModelCatalog):
-    """The bundled model and, with an endpoint configured, the endpoint's models, without one the models of the
-    servers found on this machine; the bundled server is started the first time a session runs on it, when the app
-    did not start it for the default."""
+    """The bundled model, the downloaded ones, and with an endpoint configured the endpoint's models, without one
+    the models of the servers found on this machine; the bundled server is started the first time a session runs
+    on it, when the app did not start it for the default."""
 
     def __init__(self, settings: Settings, server: LocalModelServer | None = None,
                  listing: ModelList | None = None, found: LocalServers | None = None) -> None:
@@ -44,15 +45,16 @@ class EndpointCatalog(ModelCatalog):
         self.found = found or LocalServers(settings if not self.remote else replace(settings,
                                                                                       local_model_servers="off"))
         self.found.look()
+        self.downloads = DownloadedModels(settings)
         self._started: LocalModelServer | None = None  # the bundled server this catalog started, stopped with it
         self._lock = threading.Lock()
 
     def options(self) -> list[ModelOption]:
         bundled = ModelOption(MODEL_ALIAS, BUNDLED_NAME, bundled=True)
         if not self.remote:
-            return [bundled, *self._found_options()]
+            return [bundled, *self.downloads.options(), *self._found_options()]
         listed = [name for name in self.listing.names() or [] if name not in (self.default, MODEL_ALIAS)]
-        return [bundled, *(ModelOption(name, name) for name in [self.default, *listed])]
+        return [bundled, *self.downloads.options(), *(ModelOption(name, name) for name in [self.default, *listed])]
 
     def found_here(self) -> list[str]:
         return [option.label for option in self._found_options()]
@@ -73,9 +75,15 @@ class EndpointCatalog(ModelCatalog):
         found = self.found.find(name)
         if found is not None:
             return local_profile(self.settings, found[0].label(found[1]))
-        return remote_profile(self.settings, name)
+        item = self.downloads.find(name)
+        return self.downloads.profile(item) if item is not None else remote_profile(self.settings, name)
+
+    def current(self, name: str, models: Models) -> bool:
+        return self.downloads.serves(name, models) if self.downloads.find(name) is not None else True
 
     def open(self, name: str) -> Models:
+        if self.downloads.find(name) is not None:
+            return self.downloads.open(name)
         found = self.found.find(name) if name != MODEL_ALIAS else None
         if found is not None:
             server, model = found
@@ -90,6 +98,7 @@ class EndpointCatalog(ModelCatalog):
             return create_bundled_models(self.settings, self.server.base_url, self.server)
 
     def close(self) -> None:
+        self.downloads.close()
         started, self._started = self._started, None
         if started is not None:
             started.stop()

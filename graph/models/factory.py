@@ -2,7 +2,7 @@
 session talks to started: the configured endpoint, or the bundled model on its own warmed server."""
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
 
@@ -39,6 +39,7 @@ class ModelProfile:
     structured_output: bool
     context_window: int
     summarizes: bool | None = None  # None: a remote model summarizes, the bundled one does not
+    writes: tuple[str, ...] | None = None  # the languages it writes (the page's codes); None: any
 
     @property
     def can_summarize(self) -> bool:
@@ -165,7 +166,7 @@ def create_local_models(settings: Settings, base_url: str, model: str, label: st
 
 
 def bundled_profile(context_window: int = 0) -> ModelProfile:
-    """The bundled SmolLM2 on llama.cpp: streamed chat and summaries, no tools, no structured output (its window
+    """The bundled SmolLM2 on llama.cpp: streamed chat in English, no tools, no structured output (its window
     `context_window` tokens when set)."""
     return ModelProfile(
         label="SmolLM2-135M-Instruct (bundled, llama.cpp)",
@@ -174,14 +175,23 @@ def bundled_profile(context_window: int = 0) -> ModelProfile:
         tools=False,
         structured_output=False,
         context_window=context_window or BUNDLED_CONTEXT_WINDOW,
+        writes=("en",),
     )
 
 
-def create_bundled_models(settings: Settings, base_url: str, server: LocalModelServer | None = None) -> Models:
+def downloaded_profile(context_window: int, label: str, languages: tuple[str, ...]) -> ModelProfile:
+    """A downloaded GGUF model on the app's llama.cpp server: a small model like the bundled one (no tools, its
+    summaries and memory quoted by the app, its English screened), but writing the languages it is known to write
+    (any, for a file nothing is known of)."""
+    return replace(bundled_profile(context_window), label=label, writes=languages or None)
+
+
+def create_bundled_models(settings: Settings, base_url: str, server: LocalModelServer | None = None,
+                          profile: ModelProfile | None = None) -> Models:
     """Models talking to the bundled server through the same OpenAI-compatible client (`server`, when given, is
     the one at `base_url`: its requests carry the key it was started with, and a turn it cut can say how it
-    ended, and no request goes out while it is not running)."""
-    profile = bundled_profile(settings.context_window)
+    ended, and no request goes out while it is not running); `profile` is another model's on the same server."""
+    profile = profile or bundled_profile(settings.context_window)
     key = server.api_key if server is not None else "not-needed"
     gate: list[BaseCallbackHandler] | None = [ServerGate(server.watch)] if server is not None else None
     chat = openai_client(

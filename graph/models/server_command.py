@@ -39,7 +39,7 @@ def server_command(model_path: Path, alias: str, host: str, port: int, n_ctx: in
         "--host", host,
         "--port", str(port),
         "--n_ctx", str(n_ctx),
-        "--chat_format", chat_format,
+        *(["--chat_format", chat_format] if chat_format else []),  # none: the template the GGUF file carries
         "--n_threads", threads,
         "--n_threads_batch", threads,
         "--n_batch", str(BATCH_TOKENS),

@@ -55,6 +55,12 @@ class ReplyRules:
     quotes_memory: bool = False  # it cannot read its request: memory is quoted, its text screened
     textual_tools: bool = False  # it cannot call tools: their results lead its reply and are stated in it
     other_models: Callable[[], list[str]] = list  # the other models a session may choose now, by name
+    writes: tuple[str, ...] | None = ("en",)  # the languages it writes; None: any
+
+    def cannot_write(self, question: str, page_language: str) -> str | None:
+        """The language of a turn this model cannot write, where the product answers alone; None when it can."""
+        beyond = language_beyond_model(question, page_language) if self.quotes_memory else None
+        return None if beyond is None or (self.writes is None or beyond in self.writes) else beyond
 
 
 @dataclass(frozen=True)
@@ -172,7 +178,7 @@ def compose(model: Runnable, request: ReplyRequest, rules: ReplyRules) -> AIMess
         return without_app_marks(clean_reply(well_formed_tool_calls(stream_reply(model, messages, rules.deadlines,
                                                                                  guard))))
 
-    beyond = language_beyond_model(question, request.language) if rules.quotes_memory else None
+    beyond = rules.cannot_write(question, request.language)
     if beyond:  # the model cannot write the person's language: the product answers alone, the model unasked
         response = own_answer(lead, question, beyond, request.state.get("messages", []), rules.other_models)
     elif lead:

@@ -52,14 +52,16 @@ def alive(pid: int) -> bool:
 
 class RunningApp:
     """The app started the way the README says (`make run`) on a free port, offline on the bundled model unless
-    the given settings (added to the environment) name an endpoint or where to look for local model servers."""
+    the given settings (added to the environment) name an endpoint or where to look for local model servers; its
+    downloaded models are kept beside its log."""
 
     def __init__(self, log_path: Path, port: int | None = None, command: tuple[str, ...] = ("make", "run"),
                  **settings: str) -> None:
         port = port or free_port()  # given when the settings name it (sign-in's redirect address)
         env = {name: value for name, value in os.environ.items()
                if name not in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "CHAT_MODEL", "OLLAMA_HOST")}
-        env.update({"STREAMLIT_SERVER_PORT": str(port), "LOCAL_MODEL_SERVERS": "off", **settings})
+        env.update({"STREAMLIT_SERVER_PORT": str(port), "LOCAL_MODEL_SERVERS": "off",
+                    "HF_HUB_CACHE": str(log_path.parent / "models"), **settings})
         self.log = open(log_path, "wb")
         self.process = subprocess.Popen(list(command), cwd=ROOT, env=env, stdout=self.log,
                                         stderr=subprocess.STDOUT, start_new_session=True)

@@ -175,3 +175,37 @@ def test_the_default_needs_no_choice(tmp_path):
         assert engine.session_model(SessionSettings()) == ("model-a", REMOTE)
     finally:
         engine.close()
+
+
+class ReplacingCatalog(FixedCatalog):
+    """Hands out new clients for model-b each time it is opened; told they went stale (as a downloaded model's
+    clients do when its server stops for another downloaded model), it no longer counts them as current."""
+
+    def __init__(self, models: dict[str, Models]) -> None:
+        super().__init__(models)
+        self.opened: list[Models] = []
+        self.stale = False
+
+    def open(self, name: str) -> Models:
+        if name != "model-b":
+            return super().open(name)
+        chat = ScriptedChatModel(reply=answering_as(f"B{len(self.opened) + 1}"))
+        self.opened.append(Models(chat=chat, summary=ScriptedChatModel(reply=summary_reply), profile=REMOTE))
+        self.stale = False
+        return self.opened[-1]
+
+    def current(self, name: str, models: Models) -> bool:
+        return name != "model-b" or not self.stale
+
+
+def test_a_model_whose_clients_went_stale_is_opened_again_for_its_next_turn(tmp_path):
+    engine = engine_with(tmp_path, {"model-a": fake("A"), "model-b": fake("B")}, ReplacingCatalog)
+    catalog = engine.rooms.catalog
+    assert isinstance(catalog, ReplacingCatalog)
+    session = engine.session("stale")
+    session.save_settings(model="model-b")
+    assert session.send("One").wait()[-1].text == "B1 answers: One"
+    assert session.send("Two").wait()[-1].text == "B1 answers: Two" and len(catalog.opened) == 1  # kept while current
+    catalog.stale = True
+    assert session.send("Three").wait()[-1].text == "B2 answers: Three" and len(catalog.opened) == 2
+    engine.close()

@@ -93,6 +93,16 @@ def test_a_korean_turn_on_the_bundled_model_gets_the_products_own_answer_unasked
     assert reply.response_metadata[MODEL_NOTE]
 
 
+def test_a_korean_turn_on_a_small_model_that_writes_korean_is_answered_by_it_not_by_the_product():
+    model = ScriptedChatModel(script=["안녕하세요! 반가워요."])
+    rules = ReplyRules(quotes_memory=True, writes=("en", "ko", "zh"))
+    reply, shown = composed(model, [HumanMessage("안녕하세요!")], rules)
+    assert len(model.calls) == 1 and reply.content == shown == "안녕하세요! 반가워요."
+    assert not reply.response_metadata.get(MODEL_NOTE)
+    assert ReplyRules(quotes_memory=True, writes=None).cannot_write("你好", "zh") is None  # nothing known: it may
+    assert ReplyRules(quotes_memory=True, writes=("en", "ko")).cannot_write("你好", "zh") == "zh"
+
+
 def test_an_invented_sum_is_screened_from_the_bundled_models_reply():
     model = ScriptedChatModel(script=["Nice to meet you. By the way, 2 + 2 = 5."])
     reply, shown = composed(model, [HumanMessage("Hi, I am Sam.")], ReplyRules(quotes_memory=True))
