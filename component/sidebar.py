@@ -11,6 +11,7 @@ from component.documents_panel import draw_documents
 from component.i18n import LANGUAGE_KEY, LANGUAGES, keep_language, t
 from component.memory_controls import draw_memory_controls
 from component.model_choice import draw_model_choice
+from component.model_download import draw_model_downloads
 from component.search import draw_search
 from component.sessions import draw_session_list, start_new_chat
 from component.signin import draw_account
@@ -92,6 +93,7 @@ def draw_sidebar(engine: Engine, session: Session, sessions: list[SessionInfo]) 
         st.segmented_control("Language", list(LANGUAGES), format_func=lambda code: LANGUAGES[code], key=LANGUAGE_KEY,
                              on_change=keep_language, label_visibility="collapsed")
         draw_model_choice(engine, session)
+        draw_model_downloads(engine)
         draw_details_switch()
         draw_account()
     return SidebarChoice(compression_rate=rate)

@@ -24,6 +24,10 @@ from graph.memory.stats import summary_statistics
 from graph.model_rooms import open_rooms
 from graph.models import ModelProfile, Models
 from graph.models.catalog import FixedCatalog, ModelCatalog, ModelOption
+from graph.models.download_jobs import DownloadJob
+from graph.models.downloaded import DownloadedModels
+from graph.models.downloads import SUGGESTED as SUGGESTED_MODELS
+from graph.models.downloads import DownloadError, GgufModel, parse_reference
 from graph.models.endpoint import EndpointCatalog
 from graph.models.factory import start_models
 from graph.models.local_server import LocalModelServer
@@ -45,7 +49,8 @@ __all__ = ["Engine", "Session", "TurnRun", "open_engine", "assemble", "describe_
            "DocumentInfo", "ModelOption", "ModelProfile", "SessionInfo", "SessionSettings", "Settings", "TurnEvent",
            "count_message_tokens", "new_session_id", "saved_sessions", "summary_statistics", "validate_session_id",
            "clean_user_text", "session_json", "session_markdown", "DOCUMENT_TYPES", "SessionNotFound",
-           "TurnVersions", "LiveTurn"]
+           "TurnVersions", "LiveTurn", "DownloadError", "DownloadJob", "DownloadedModels", "GgufModel",
+           "SUGGESTED_MODELS", "parse_reference"]
 
 
 def saved_sessions(settings: Settings, owner: str | None = None) -> list[SessionInfo]:

@@ -17,6 +17,7 @@ from graph.memory.prefetch import SummaryPrefetcher
 from graph.model_rooms import ModelRooms
 from graph.models import ModelProfile, Models
 from graph.models.catalog import ModelOption
+from graph.models.downloaded import DownloadedModels
 from graph.models.local_server import LocalModelServer
 from graph.policies import POLICIES
 from graph.recall.index import RecallIndex
@@ -108,6 +109,15 @@ class Engine(SessionCatalog):
             background once it is a minute old).
         """
         return self.rooms.catalog.options()
+
+    def model_downloads(self) -> DownloadedModels | None:
+        """The models downloaded here and the downloads running, for the page's download list.
+
+        Returns:
+            The catalog's downloaded models (start a download with `.jobs.start(model)`, delete one with
+            `.remove(model)`), or None where the catalog serves none (models given up front).
+        """
+        return self.rooms.catalog.downloads
 
     def model_label(self, name: str) -> str:
         """What people call a model, offered now or not, so a page can say which one a chat is waiting for.

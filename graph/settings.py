@@ -101,6 +101,12 @@ class Settings:
                   "description": "Where downloaded models are kept (huggingface_hub's cache); "
                                  "~/.cache/huggingface/hub when empty."},
     )
+    hub_endpoint: str = field(
+        default="",
+        metadata={"env": "HF_ENDPOINT",
+                  "description": "The model hub downloads come from (a mirror, or a hub on this network); "
+                                 "huggingface.co when empty."},
+    )
     ollama_host: str = field(
         default="",
         metadata={"env": "OLLAMA_HOST",

@@ -23,6 +23,7 @@ from graph.engine import (
     open_engine,
     saved_sessions,
 )
+from graph.models.download_command import download_model, list_models, remove_model
 from state.turns import STOPPED_MARK, message_text
 
 HELP = ("Commands: /retry  /regenerate  /edit N text  /versions  /version N K  /sessions  /new  /quit"
@@ -30,14 +31,22 @@ HELP = ("Commands: /retry  /regenerate  /edit N text  /versions  /version N K  /
 RESUMED_MESSAGES = 6  # what a resumed session shows of itself before the prompt
 
 
+MODEL_COMMANDS = {"models": lambda settings, _, out: list_models(settings, out), "download": download_model,
+                  "remove": remove_model}
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    """`chat` with an optional session id, or `sessions` to list them."""
+    """`chat` with an optional session id, `sessions` to list them, or the model commands."""
     parser = argparse.ArgumentParser(prog="python -m graph", description="Context Chat in the terminal.")
     commands = parser.add_subparsers(dest="command", required=True)
     chat = commands.add_parser("chat", help="chat in the terminal (the web app's sessions)")
     chat.add_argument("--session", help="continue this session (see `sessions`); a new one when omitted")
     chat.add_argument("--rate", type=float, default=None, help="compression rate 0.1-0.5 (the session's own)")
     listing = commands.add_parser("sessions", help="list the saved sessions")
+    commands.add_parser("models", help="list the models to download and those downloaded")
+    for name, about in (("download", "download a model: a listed name, or hf:REPO/FILE.gguf"),
+                        ("remove", "delete a downloaded model")):
+        commands.add_parser(name, help=about).add_argument("model", help="a listed name, or hf:REPO/FILE.gguf")
     for command in (chat, listing):
         command.add_argument("--owner", default=None,
                              help="the person whose sessions these are (the e-mail they sign in with on the web app)")
@@ -164,6 +173,8 @@ def main(argv: list[str] | None = None, read: Callable[[str], str] = input, out:
          engine: Engine | None = None) -> int:
     """Open the engine the way the web app does and chat (or list sessions)."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command in MODEL_COMMANDS:  # the model commands need neither the database nor a model
+        return MODEL_COMMANDS[args.command](Settings.from_env(), getattr(args, "model", ""), out)
     if args.command == "sessions" and engine is None:  # the list needs the database only, no model
         try:
             print_sessions(saved_sessions(Settings.from_env(), args.owner), out)

@@ -4,6 +4,7 @@ when told to, a wrong sha256, a connection that drops part way through a file, o
 
 import hashlib
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -19,6 +20,7 @@ class HubServer:
         self.claimed_sha256: dict[tuple[str, str], str] = {}  # a sha256 said instead of the file's own
         self.cut_after_bytes: int | None = None  # the next GET's connection drops after this many bytes
         self.gone_after_bytes: int | None = None  # the hub goes away once a GET has sent this many bytes
+        self.megabyte_seconds = 0.0  # a file is sent a megabyte at a time, this far apart (a slow line)
         self.ranges: list[str] = []
         self.bytes_sent = 0
         self._lock = threading.Lock()
@@ -105,8 +107,13 @@ class HubServer:
                     cut, hub.cut_after_bytes = hub.cut_after_bytes, None
                 cut = cut if cut is not None else hub.gone_after_bytes
                 sent = body if cut is None else body[:cut]
-                self.wfile.write(sent)
-                self.wfile.flush()
+                try:
+                    for start in range(0, len(sent), 1 << 20):
+                        self.wfile.write(sent[start:start + (1 << 20)])
+                        self.wfile.flush()
+                        time.sleep(hub.megabyte_seconds)
+                except (BrokenPipeError, ConnectionResetError):  # the client gave up
+                    return
                 with hub._lock:
                     hub.bytes_sent += len(sent)
                 if len(sent) < len(body):  # the connection drops mid-file

@@ -2,8 +2,12 @@
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from graph.models.factory import ModelProfile, Models
+
+if TYPE_CHECKING:
+    from graph.models.downloaded import DownloadedModels
 
 
 @dataclass(frozen=True)
@@ -19,6 +23,7 @@ class ModelCatalog:
     """Which models there are, what each can do, and how to open one; `default` answers sessions that chose none."""
 
     default: str = ""
+    downloads: "DownloadedModels | None" = None  # the models downloaded here, where the catalog serves them
 
     def options(self) -> list[ModelOption]:
         """Every model a session may choose now, the bundled one first."""

@@ -8,7 +8,8 @@ import time
 from pathlib import Path
 
 from graph.models.catalog import ModelOption
-from graph.models.downloads import Downloaded, downloaded
+from graph.models.download_jobs import DownloadJobs
+from graph.models.downloads import Downloaded, GgufModel, downloaded, remove
 from graph.models.factory import ModelProfile, Models, create_bundled_models, downloaded_profile
 from graph.models.local_server import LocalModelServer
 from graph.settings import Settings
@@ -29,6 +30,7 @@ class DownloadedModels:
         self._listed_at = float("-inf")
         self._serving: tuple[str, LocalModelServer] | None = None
         self._lock = threading.Lock()  # one server started or stopped at a time
+        self.jobs = DownloadJobs(self.cache_dir, self.refresh, settings.hub_endpoint or None)  # started on the page
 
     def refresh(self) -> list[Downloaded]:
         """The cache read now (after a download or a removal)."""
@@ -42,14 +44,18 @@ class DownloadedModels:
         return self._listed
 
     def options(self) -> list[ModelOption]:
-        return [ModelOption(PREFIX + item.model.reference.removeprefix("hf:"), item.model.label, bundled=True)
+        return [ModelOption(self.name_of(item.model), item.model.label, bundled=True)
                 for item in self.listed()]
+
+    def name_of(self, model: GgufModel) -> str:
+        """The name a session stores when it chooses this model."""
+        return PREFIX + model.reference.removeprefix("hf:")
 
     def find(self, name: str) -> Downloaded | None:
         """The downloaded file a name points at; None for any other name, or a file no longer there."""
         if not name.startswith(PREFIX):
             return None
-        return next((item for item in self.listed() if PREFIX + item.model.reference.removeprefix("hf:") == name
+        return next((item for item in self.listed() if self.name_of(item.model) == name
                      and item.path.exists()), None)
 
     def profile(self, item: Downloaded) -> ModelProfile:
@@ -75,6 +81,17 @@ class DownloadedModels:
         """Whether these clients of a downloaded model still have its server (another model's opening stops it)."""
         serving = self._serving
         return serving is not None and serving[0] == name and models.server is serving[1] and serving[1].running
+
+    def remove(self, model: GgufModel) -> bool:
+        """Delete a downloaded model (its server stopped first when it serves it); whether it was there."""
+        name = self.name_of(model)
+        with self._lock:
+            if self._serving is not None and self._serving[0] == name:
+                self._serving[1].stop()
+                self._serving = None
+        removed = remove(model, self.cache_dir)
+        self.refresh()
+        return removed
 
     def close(self) -> None:
         """Stop the server of the model served now."""

@@ -164,7 +164,7 @@ def download(model: GgufModel, progress: Progress | None = None, cache_dir: str 
         path = Path(hf_hub_download(model.repo, model.file, cache_dir=cache, endpoint=endpoint,
                                     tqdm_class=_silent_bar(progress) if progress else None))
     except (OfflineModeIsEnabled, httpx2.HTTPError, HfHubHTTPError, OSError) as error:
-        raise DownloadError("interrupted", f"the download stopped ({error}); start it again to go on") from error
+        raise DownloadError("interrupted", f"the download stopped ({error}); start it again") from error
     expected = (metadata.etag or "").lower()
     if _SHA256.match(expected) and sha256_of(path) != expected:
         remove(model, cache)

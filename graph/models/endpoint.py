@@ -45,7 +45,7 @@ class EndpointCatalog(ModelCatalog):
         self.found = found or LocalServers(settings if not self.remote else replace(settings,
                                                                                       local_model_servers="off"))
         self.found.look()
-        self.downloads = DownloadedModels(settings)
+        self.downloads: DownloadedModels = DownloadedModels(settings)
         self._started: LocalModelServer | None = None  # the bundled server this catalog started, stopped with it
         self._lock = threading.Lock()
 

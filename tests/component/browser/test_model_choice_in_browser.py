@@ -1,7 +1,8 @@
 """The model picker in a real browser: the app on an OpenAI-compatible server the test starts, another of its
 models picked for a chat, kept after a reload; the bundled model picked in another chat starts and answers; with no
 endpoint, a stand-in Ollama on OLLAMA_HOST offered (its chat model, not its embedding one), picked on a Korean page,
-answering, and, once it is gone, the bundled model answering with a notice."""
+answering, and, once it is gone, the bundled model answering with a notice; a model downloaded on the page from a
+stand-in hub, its progress shown, chosen for a Korean chat, then the bundled model chosen back."""
 
 import contextlib
 import re
@@ -12,8 +13,10 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
+from graph.models.local_server import find_bundled_model
 from tests.component.browser.conftest import RunningApp
 from tests.component.browser.test_chat_in_browser import ASSISTANT, send_and_read
+from tests.hub_server import hub_server
 from tests.openai_server import OpenAIServer, openai_server
 
 pytestmark = pytest.mark.browser
@@ -115,5 +118,34 @@ def test_a_model_server_found_on_ollama_host_answers_and_its_loss_hands_the_chat
             assert reply.strip() and "from qwen2.5" not in reply  # the bundled model answered
             expect(page.get_by_text("모델이 응답하지 않아").first).to_be_visible(timeout=30_000)
             page.screenshot(path=str(tmp_path_factory.mktemp("shots") / "found-away.png"))
+        finally:
+            app.stop()
+
+
+def test_a_model_downloaded_on_the_page_answers_a_korean_chat_and_the_bundled_one_takes_it_back(
+        tmp_path_factory, page):
+    content = find_bundled_model().read_bytes()
+    with hub_server({("someone/Smol-Korean-GGUF", "smol-korean.gguf"): content}) as hub:
+        hub.megabyte_seconds = 0.03  # a few seconds in all: the bar is seen moving
+        app = RunningApp(tmp_path_factory.mktemp("logs") / "download.log", HF_ENDPOINT=hub.url,
+                         CHAT_DB_PATH=str(tmp_path_factory.mktemp("download") / "chat.sqlite"))
+        try:
+            app.wait_until_healthy()
+            page.goto(app.url)
+            page.get_by_test_id("stChatInputTextArea").wait_for(timeout=BUNDLED_SECONDS * 1000)
+            page.get_by_text("⬇️ 모델 내려받기").click()
+            page.locator(".st-key-download_reference input").fill("hf:someone/Smol-Korean-GGUF/smol-korean.gguf")
+            page.keyboard.press("Enter")
+            page.locator(".st-key-get_typed button").click()
+            page.get_by_test_id("stProgress").first.wait_for(timeout=30_000)  # the bar while it downloads
+            expect(page.get_by_text("smol-korean.gguf 모델을 내려받았어요")).to_be_visible(timeout=120_000)
+            page.screenshot(path=str(tmp_path_factory.mktemp("shots") / "downloaded.png"))
+
+            pick(page, "smol-korean.gguf (이 컴퓨터에서 실행)")
+            reply = send_and_read(page, "안녕하세요, 오늘 뭐 하면 좋을까요?")[-1]
+            assert reply.strip() and "참고: 지금은 앱에 내장된 작은 모델" not in reply  # the model wrote it
+            pick(page, "SmolLM2-135M (이 컴퓨터에서 실행)")
+            reply = send_and_read(page, "고마워요")[-1]
+            assert "참고: 지금은 앱에 내장된 작은 모델" in reply  # the bundled one cannot write Korean: the app answers
         finally:
             app.stop()
