@@ -68,6 +68,9 @@ class GraphConfig:
         metadata={"description": "The languages the chat model writes (None: any; the bundled model's English "
                                  "unless told); where it cannot write the person's and quotes its memory, the "
                                  "product answers alone."})
+    offers_downloads: bool = field(
+        default=False,
+        metadata={"description": "The page offers models to download, which that note then points to."})
     other_models: Callable[[], list[str]] = field(
         default=list,
         metadata={"description": "The other models a session may choose now, by name, which the note of a model "

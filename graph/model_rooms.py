@@ -39,10 +39,11 @@ class ModelRoom:
 
 
 def build_room(name: str, models: Models, settings: Settings, storage: Storage, documents: DocumentStore,
-               recall: RecallIndex, found_here: Callable[[], list[str]] = list) -> ModelRoom:
+               recall: RecallIndex, found_here: Callable[[], list[str]] = list,
+               offers_downloads: bool = False) -> ModelRoom:
     """The graph with the app's budgets for this model's window, and the summary planner it shares with the
     prefetcher: a model that cannot summarize has the text's own sentences kept instead (and its note names the
-    models `found_here()` on this machine)."""
+    models `found_here()` on this machine, and the download list when the page `offers_downloads`)."""
     tools, profile = DEFAULT_TOOLS, models.profile
     window = profile.context_window
     budget = settings.budget(window)
@@ -65,7 +66,8 @@ def build_room(name: str, models: Models, settings: Settings, storage: Storage, 
         deadlines=Deadlines(first_token=settings.first_token_timeout, total=settings.reply_timeout),
         quotes_memory=not profile.can_summarize,  # a model that cannot summarize cannot read its memory
         writes=profile.writes,
-        other_models=found_here))
+        other_models=found_here,
+        offers_downloads=offers_downloads))
     return ModelRoom(name, models, graph, planner)
 
 
@@ -113,6 +115,7 @@ def open_rooms(catalog: ModelCatalog, models: Models, settings: Settings, storag
                documents: DocumentStore, recall: RecallIndex) -> ModelRooms:
     """The default model's room (`models`, the catalog's default) built now, the others' when first needed."""
     def build(name: str, chosen: Models) -> ModelRoom:
-        return build_room(name, chosen, settings, storage, documents, recall, catalog.found_here)
+        return build_room(name, chosen, settings, storage, documents, recall, catalog.found_here,
+                          catalog.downloads is not None)
 
     return ModelRooms(catalog, build(catalog.default, models), build)

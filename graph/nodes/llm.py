@@ -36,7 +36,8 @@ def make_llm_node(chat_model: BaseChatModel, config: GraphConfig = GraphConfig()
     How the model is trusted (`config.quotes_memory`, `config.textual_tools`) decides how its reply is composed."""
     with_tools = bind_tools_if_supported(chat_model, config.bound_tools)
     tool_tokens = tool_definition_tokens(config.bound_tools)
-    rules = ReplyRules(config.deadlines, config.quotes_memory, config.textual_tools, config.other_models, config.writes)
+    rules = ReplyRules(config.deadlines, config.quotes_memory, config.textual_tools, config.other_models,
+                       config.offers_downloads, config.writes)
     retriever = config.retriever
 
     def llm(state: ChatState, runtime: Runtime[SessionSettings]) -> dict:

@@ -55,6 +55,7 @@ class ReplyRules:
     quotes_memory: bool = False  # it cannot read its request: memory is quoted, its text screened
     textual_tools: bool = False  # it cannot call tools: their results lead its reply and are stated in it
     other_models: Callable[[], list[str]] = list  # the other models a session may choose now, by name
+    offers_downloads: bool = False  # the page offers models to download
     writes: tuple[str, ...] | None = ("en",)  # the languages it writes; None: any
 
     def cannot_write(self, question: str, page_language: str) -> str | None:
@@ -180,7 +181,8 @@ def compose(model: Runnable, request: ReplyRequest, rules: ReplyRules) -> AIMess
 
     beyond = rules.cannot_write(question, request.language)
     if beyond:  # the model cannot write the person's language: the product answers alone, the model unasked
-        response = own_answer(lead, question, beyond, request.state.get("messages", []), rules.other_models)
+        response = own_answer(lead, question, beyond, request.state.get("messages", []), rules.other_models,
+                              rules.offers_downloads)
     elif lead:
         response = led_reply(ask, request, lead, by_tools, rules)
     else:

@@ -59,24 +59,27 @@ def note_given(transcript: Sequence[BaseMessage]) -> bool:
                for message in transcript)
 
 
-def model_note(language: str, other_models: Sequence[str]) -> str:
-    """The note on which model answers in full: how to get one, and the ones this machine offers now by name (a
-    choice the page lacks is never named)."""
-    note = own_text(language, "small_model_note")
-    if not other_models:
-        return note
-    return f"{note} {own_text(language, 'small_model_note_found').format(models=', '.join(other_models))}"
+def model_note(language: str, other_models: Sequence[str], offers_downloads: bool = False) -> str:
+    """The note on which model answers in full: how to get one, the download list where the page has it, and the
+    models this machine offers now by name (a choice the page lacks is never named)."""
+    parts = [own_text(language, "small_model_note")]
+    if offers_downloads:
+        parts.append(own_text(language, "small_model_note_download"))
+    if other_models:
+        parts.append(own_text(language, "small_model_note_found").format(models=", ".join(other_models)))
+    return " ".join(parts)
 
 
 def own_answer(lead: str, message: str, language: str, transcript: Sequence[BaseMessage],
-               other_models: Callable[[], list[str]] = list) -> AIMessage:
+               other_models: Callable[[], list[str]] = list, offers_downloads: bool = False) -> AIMessage:
     """The product's whole answer to a turn in `language`: its lead or an acknowledgement, and the note on which
-    model answers in full (naming `other_models()`, those a session may choose now) when the session has not had
-    it yet."""
+    model answers in full (naming `other_models()`, those a session may choose now, and the download list when
+    the page `offers_downloads`) when the session has not had it yet."""
     text = lead or acknowledgement(message, language)
     if note_given(transcript):
         return AIMessage(text)
-    return AIMessage(f"{text}\n\n{model_note(language, other_models())}", response_metadata={MODEL_NOTE: True})
+    note = model_note(language, other_models(), offers_downloads)
+    return AIMessage(f"{text}\n\n{note}", response_metadata={MODEL_NOTE: True})
 
 
 def acknowledged_if_empty(response: AIMessage, message: str, language: str) -> AIMessage:

@@ -224,6 +224,8 @@ ENGINE = {
                         "from earlier, sums, the time and lines of your documents. A larger model answers in "
                         "full: run Ollama or LM Studio on this computer and the app finds it, or connect an "
                         "OpenAI-compatible endpoint (set OPENAI_BASE_URL and CHAT_MODEL and restart).",
+    "small_model_note_download": "Or download a small model that writes it under ⬇️ Download a model in the "
+                                 "sidebar.",
     "small_model_note_found": "Found on this computer: {models}. Choose one in the model picker in the sidebar "
                               "and it answers this chat from the next message.",
     # who said a summary's line, and the tools' names a summary states their results under

@@ -216,6 +216,7 @@ ENGINE = {
                         "답을 받으려면 더 큰 모델이 필요해요. 이 컴퓨터에서 Ollama나 LM Studio를 실행하면 앱이 "
                         "찾아 주고, OpenAI 호환 엔드포인트를 연결할 수도 있어요(OPENAI_BASE_URL과 CHAT_MODEL을 "
                         "설정한 뒤 다시 시작).",
+    "small_model_note_download": "사이드바의 ⬇️ 모델 내려받기에서 한국어를 쓰는 작은 모델을 받아 고를 수도 있어요.",
     "small_model_note_found": "이 컴퓨터에서 찾은 모델: {models}. 사이드바의 모델 선택에서 고르면 다음 메시지부터 "
                               "그 모델이 답해요.",
     # who said a summary's line, and the tools' names a summary states their results under

@@ -205,6 +205,7 @@ ENGINE = {
                         "的话、计算、现在的时间、文档的内容）。要得到完整的回答，请通过 OpenAI 兼容的端点连接更大的模型"
                         "（设置 OPENAI_BASE_URL 和 CHAT_MODEL 后重新启动）；在这台电脑上运行 Ollama 或 LM Studio，"
                         "应用也会自动找到它。",
+    "small_model_note_download": "也可以在侧边栏的 ⬇️ 下载模型 中下载能写中文的小模型。",
     "small_model_note_found": "在这台电脑上找到的模型：{models}。在侧边栏的模型选择中选中它，从下一条消息起由它回答。",
     # who said a summary's line, and the tools' names a summary states their results under
     "summary_person": "用户",

@@ -147,5 +147,6 @@ def test_a_model_downloaded_on_the_page_answers_a_korean_chat_and_the_bundled_on
             pick(page, "SmolLM2-135M (이 컴퓨터에서 실행)")
             reply = send_and_read(page, "고마워요")[-1]
             assert "참고: 지금은 앱에 내장된 작은 모델" in reply  # the bundled one cannot write Korean: the app answers
+            assert "⬇️ 모델 내려받기" in reply  # and its note points to the download the page offers
         finally:
             app.stop()

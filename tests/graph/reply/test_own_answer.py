@@ -63,3 +63,11 @@ def test_the_note_names_the_models_found_on_this_machine_and_no_choice_the_page_
     assert found.startswith(alone)
     assert "qwen2.5:1.5b · Ollama, gemma-3-1b · LM Studio" in found
     assert any(picker in found.removeprefix(alone) for picker in ("모델 선택", "模型选择", "model picker"))
+
+
+@pytest.mark.parametrize("language", ["ko", "zh", "en"])
+def test_the_note_points_to_the_download_list_only_where_the_page_has_it(language):
+    without = own_answer("", "내 이름은 민수야.", language, [], list, False).content
+    offered = own_answer("", "내 이름은 민수야.", language, [], list, True).content
+    assert "⬇️" not in without and "⬇️" in offered and offered.startswith(without)
+    assert offered.endswith(own_text(language, "small_model_note_download"))
