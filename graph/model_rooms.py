@@ -65,7 +65,7 @@ def build_room(name: str, models: Models, settings: Settings, storage: Storage, 
         context_window=window,
         deadlines=Deadlines(first_token=settings.first_token_timeout, total=settings.reply_timeout),
         quotes_memory=not profile.can_summarize,  # a model that cannot summarize cannot read its memory
-        writes=profile.writes,
+        writes=profile.written,
         other_models=found_here,
         offers_downloads=offers_downloads))
     return ModelRoom(name, models, graph, planner)

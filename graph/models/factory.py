@@ -15,6 +15,7 @@ from graph.models.local_server import MODEL_ALIAS, LocalModelServer, find_bundle
 from graph.models.server_gate import ServerGate
 from graph.settings import Settings
 from prompt.system import BASE_SYSTEM_PROMPT, render_system_prompt
+from state.texts import LANGUAGES as PAGE_LANGUAGES
 
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
 REMOTE_CONTEXT_WINDOW = 128_000
@@ -39,7 +40,14 @@ class ModelProfile:
     structured_output: bool
     context_window: int
     summarizes: bool | None = None  # None: a remote model summarizes, the bundled one does not
-    writes: tuple[str, ...] | None = None  # the languages it writes (the page's codes); None: any
+    writes: tuple[str, ...] | None = None  # the languages it writes (the page's codes); None: by its provider
+
+    @property
+    def written(self) -> tuple[str, ...] | None:
+        """The languages it writes (None: any): its own list, else English alone for the bundled model."""
+        if self.writes is not None:
+            return self.writes
+        return ("en",) if self.provider == "bundled" else None
 
     @property
     def can_summarize(self) -> bool:
@@ -182,8 +190,8 @@ def bundled_profile(context_window: int = 0) -> ModelProfile:
 def downloaded_profile(context_window: int, label: str, languages: tuple[str, ...]) -> ModelProfile:
     """A downloaded GGUF model on the app's llama.cpp server: a small model like the bundled one (no tools, its
     summaries and memory quoted by the app, its English screened), but writing the languages it is known to write
-    (any, for a file nothing is known of)."""
-    return replace(bundled_profile(context_window), label=label, writes=languages or None)
+    (every language of the page, for a file nothing is known of)."""
+    return replace(bundled_profile(context_window), label=label, writes=languages or tuple(PAGE_LANGUAGES))
 
 
 def create_bundled_models(settings: Settings, base_url: str, server: LocalModelServer | None = None,
