@@ -133,7 +133,7 @@ def test_a_model_downloaded_on_the_page_answers_a_korean_chat_and_the_bundled_on
             app.wait_until_healthy()
             page.goto(app.url)
             page.get_by_test_id("stChatInputTextArea").wait_for(timeout=BUNDLED_SECONDS * 1000)
-            page.get_by_text("⬇️ 모델 내려받기").click()
+            page.locator("[data-testid=stExpander] summary").filter(has_text="모델 내려받기").click()
             page.locator(".st-key-download_reference input").fill("hf:someone/Smol-Korean-GGUF/smol-korean.gguf")
             page.keyboard.press("Enter")
             page.locator(".st-key-get_typed button").click()
