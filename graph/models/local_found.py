@@ -19,7 +19,7 @@ FOUND_LIST_TIMEOUT = 1.5  # seconds a local server may take to list its models, 
 FOUND_LIST_SECONDS = 10.0  # a local server's list is read again this often: one that went away is soon not offered
 FOUND_RETRY_SECONDS = 10.0  # and one that was not there is looked for again this often
 REACH_TIMEOUT = 0.3  # seconds a server on this machine may take to accept a connection before a turn goes to it
-NOT_CHAT_WORDS = ("embed", "bge-", "minilm", "e5-", "gte-", "rerank")  # names of embedding and ranking models
+NOT_CHAT_WORDS = ("embed", "bge-", "minilm", "e5-", "gte-", "rerank", "paraphrase")  # embedding and ranking models
 EMBEDDING_FAMILIES = ("bert",)  # Ollama's model families that embed (bert, nomic-bert, xlm-roberta's bge-m3 reads bert)
 
 
@@ -32,17 +32,18 @@ def host_url(address: str, default_port: int) -> str:
     return f"{parts.scheme or 'http'}://{host}:{parts.port or default_port}"
 
 
-def server_roots(settings: Settings) -> list[str]:
-    """The roots (scheme://host:port) looked at: LOCAL_MODEL_SERVERS when set (none for `off`), else Ollama at
-    OLLAMA_HOST or its port, LM Studio's and a llama.cpp server's ports on this machine."""
+def server_roots(settings: Settings) -> dict[str, str]:
+    """The roots (scheme://host:port) looked at, each with what people call its server: LOCAL_MODEL_SERVERS when
+    set (none for `off`, each named by its port), else Ollama at OLLAMA_HOST or its port, LM Studio's and a
+    llama.cpp server's ports on this machine."""
     listed = settings.local_model_servers.strip()
     if listed.lower() == "off":
-        return []
+        return {}
     if listed:
-        return list(dict.fromkeys(host_url(item.strip().removesuffix("/v1"), 80)
-                                  for item in listed.split(",") if item.strip()))
+        roots = [host_url(item.strip().removesuffix("/v1"), 80) for item in listed.split(",") if item.strip()]
+        return {root: KNOWN_PORTS.get(urlsplit(root).port or 0, urlsplit(root).netloc) for root in roots}
     ollama = host_url(settings.ollama_host or f"127.0.0.1:{OLLAMA_PORT}", OLLAMA_PORT)
-    return list(dict.fromkeys([ollama, "http://127.0.0.1:1234", "http://127.0.0.1:8080"]))
+    return {"http://127.0.0.1:1234": "LM Studio", "http://127.0.0.1:8080": "llama.cpp", ollama: "Ollama"}
 
 
 def embedding_models(root: str, timeout: float) -> set[str]:
@@ -82,16 +83,12 @@ class FoundServer:
     """A place a local model server may listen, and the chat models it last listed there."""
 
     root: str
+    kind: str  # what people call the server
     listing: ModelList = field(init=False)
 
     def __post_init__(self) -> None:
         self.listing = ModelList(lambda: chat_models(self.root), first_wait=0.0, reuse=FOUND_LIST_SECONDS,
                                  retry=FOUND_RETRY_SECONDS)
-
-    @property
-    def kind(self) -> str:
-        """What people call the server: by the port it listens on."""
-        return KNOWN_PORTS.get(urlsplit(self.root).port or 0, urlsplit(self.root).netloc)
 
     @property
     def address(self) -> str:
@@ -125,7 +122,9 @@ class LocalServers:
     `host:port/model`, so a choice stays with its server over restarts."""
 
     def __init__(self, settings: Settings) -> None:
-        self.servers = [FoundServer(root) for root in server_roots(settings)]
+        roots = server_roots(settings)
+        self.servers = sorted((FoundServer(root, kind) for root, kind in roots.items()),
+                              key=lambda server: server.kind != "Ollama")
 
     def look(self) -> None:
         """Start reading every server's list in the background, so the first page has it."""

@@ -54,10 +54,14 @@ def test_an_address_is_read_as_ollama_reads_its_host(given, expected):
 
 
 def test_ollama_lm_studio_and_llama_cpp_are_looked_for_unless_told_where_or_not_to():
-    assert server_roots(Settings()) == ["http://127.0.0.1:11434", "http://127.0.0.1:1234", "http://127.0.0.1:8080"]
-    assert server_roots(Settings(ollama_host="0.0.0.0:11500"))[0] == "http://127.0.0.1:11500"
-    assert server_roots(Settings(local_model_servers="off")) == []
-    assert server_roots(Settings(local_model_servers="http://box:9000/v1, http://box:9000")) == ["http://box:9000"]
+    assert server_roots(Settings()) == {"http://127.0.0.1:11434": "Ollama", "http://127.0.0.1:1234": "LM Studio",
+                                        "http://127.0.0.1:8080": "llama.cpp"}
+    assert server_roots(Settings(ollama_host="0.0.0.0:11500"))["http://127.0.0.1:11500"] == "Ollama"
+    assert server_roots(Settings(ollama_host="127.0.0.1:1234")) == {"http://127.0.0.1:1234": "Ollama",
+                                                                    "http://127.0.0.1:8080": "llama.cpp"}
+    assert server_roots(Settings(local_model_servers="off")) == {}
+    assert server_roots(Settings(local_model_servers="http://box:9000/v1, http://box:1234")) == {
+        "http://box:9000": "box:9000", "http://box:1234": "LM Studio"}
     assert LocalServers(Settings(openai_base_url="http://x/v1", chat_model="m")).servers  # the catalog skips these
     assert EndpointCatalog(Settings(openai_base_url="http://x/v1", chat_model="m")).found.servers == []
 
@@ -66,8 +70,15 @@ def test_the_chat_models_of_a_server_on_ollama_host_are_offered_beside_the_bundl
     catalog = found_catalog(ollama)
     options = offered(catalog, ollama)
     assert [option.name for option in options] == [MODEL_ALIAS, f"{address(ollama)}/{CHAT}"]
-    assert options[0].bundled and options[1].label == f"{CHAT} · {address(ollama)}"
+    assert options[0].bundled and options[1].label == f"{CHAT} · Ollama"  # found where OLLAMA_HOST says
     assert catalog.default == MODEL_ALIAS  # a chat that chose nothing stays on the bundled model
+
+
+def test_embedding_and_ranking_models_are_known_by_their_names(ollama):
+    ollama.models += ["all-minilm:latest", "mxbai-embed-large:latest", "paraphrase-multilingual:latest",
+                      "bge-reranker-v2-m3", "llama3.2:1b"]
+    catalog = found_catalog(ollama)
+    assert [option.name.split("/", 1)[1] for option in offered(catalog, ollama)[1:]] == [CHAT, "llama3.2:1b"]
 
 
 def test_a_server_on_the_ollama_port_is_called_ollama():
