@@ -19,7 +19,6 @@ FOUND_LIST_TIMEOUT = 1.5  # seconds a local server may take to list its models, 
 FOUND_LIST_SECONDS = 10.0  # a local server's list is read again this often: one that went away is soon not offered
 FOUND_RETRY_SECONDS = 10.0  # and one that was not there is looked for again this often
 REACH_TIMEOUT = 0.3  # seconds a server on this machine may take to accept a connection before a turn goes to it
-NOT_CHAT_WORDS = ("embed", "bge-", "minilm", "e5-", "gte-", "rerank", "paraphrase")  # embedding and ranking models
 EMBEDDING_FAMILIES = ("bert",)  # Ollama's model families that embed (bert, nomic-bert, xlm-roberta's bge-m3 reads bert)
 
 
@@ -40,10 +39,12 @@ def server_roots(settings: Settings) -> dict[str, str]:
     if listed.lower() == "off":
         return {}
     if listed:
-        roots = [host_url(item.strip().removesuffix("/v1"), 80) for item in listed.split(",") if item.strip()]
-        return {root: KNOWN_PORTS.get(urlsplit(root).port or 0, urlsplit(root).netloc) for root in roots}
-    ollama = host_url(settings.ollama_host or f"127.0.0.1:{OLLAMA_PORT}", OLLAMA_PORT)
-    return {"http://127.0.0.1:1234": "LM Studio", "http://127.0.0.1:8080": "llama.cpp", ollama: "Ollama"}
+        given = [host_url(item.strip().removesuffix("/v1"), 80) for item in listed.split(",") if item.strip()]
+        return {root: KNOWN_PORTS.get(urlsplit(root).port or 0, urlsplit(root).netloc) for root in given}
+    roots = {host_url(settings.ollama_host or f"127.0.0.1:{OLLAMA_PORT}", OLLAMA_PORT): "Ollama"}
+    roots.setdefault("http://127.0.0.1:1234", "LM Studio")  # unless OLLAMA_HOST points there
+    roots.setdefault("http://127.0.0.1:8080", "llama.cpp")
+    return roots
 
 
 def embedding_models(root: str, timeout: float) -> set[str]:
@@ -70,12 +71,10 @@ def embedding_models(root: str, timeout: float) -> set[str]:
 
 
 def chat_models(root: str, timeout: float = FOUND_LIST_TIMEOUT) -> list[str]:
-    """The chat models a local server lists at /v1/models, its embedding models left out by name and by its own
-    listing's word."""
-    names = endpoint_models(f"{root}/v1", "", timeout)
+    """The chat models a local server lists at /v1/models (those named as other kinds left out there), its
+    embedding models by its own listing's word left out too."""
     embedding = embedding_models(root, timeout)
-    return [name for name in names if name not in embedding and not any(word in name.lower()
-                                                                        for word in NOT_CHAT_WORDS)]
+    return [name for name in endpoint_models(f"{root}/v1", "", timeout) if name not in embedding]
 
 
 @dataclass
@@ -122,9 +121,7 @@ class LocalServers:
     `host:port/model`, so a choice stays with its server over restarts."""
 
     def __init__(self, settings: Settings) -> None:
-        roots = server_roots(settings)
-        self.servers = sorted((FoundServer(root, kind) for root, kind in roots.items()),
-                              key=lambda server: server.kind != "Ollama")
+        self.servers = [FoundServer(root, kind) for root, kind in server_roots(settings).items()]
 
     def look(self) -> None:
         """Start reading every server's list in the background, so the first page has it."""

@@ -17,7 +17,9 @@ FIRST_LIST_WAIT = LIST_TIMEOUT + 0.5  # how long a caller waits when no list was
 LIST_SECONDS = 60.0  # how long a list is reused
 RETRY_SECONDS = 15.0  # how soon a list that failed is asked for again
 MAX_LIST_BYTES = 4_000_000  # a list longer than this is no list of models
-NOT_CHAT = ("embed", "whisper", "tts", "dall-e", "moderation", "transcribe")  # listed models that cannot chat
+# listed models that cannot chat: embedding, ranking, speech, image and moderation models, by their names
+NOT_CHAT = ("embed", "bge-", "minilm", "e5-", "gte-", "rerank", "paraphrase", "whisper", "tts", "dall-e", "moderation",
+            "transcribe")
 
 
 def read_within(chunks: Iterable[bytes], deadline: float) -> bytes:
