@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
-from huggingface_hub import get_hf_file_metadata, hf_hub_download, hf_hub_url, scan_cache_dir
+from huggingface_hub import constants, get_hf_file_metadata, hf_hub_download, hf_hub_url, scan_cache_dir
 from huggingface_hub.errors import (
     CacheNotFound,
     EntryNotFoundError,
@@ -123,18 +123,9 @@ def _repo_folder(cache: Path, repo: str) -> Path:
     return cache / f"models--{repo.replace('/', '--')}"
 
 
-def _partial_bytes(cache: Path, repo: str, etag: str) -> int:
-    """Bytes of the file's interrupted download already in the cache (a resumed download needs only the rest)."""
-    part = _repo_folder(cache, repo) / "blobs" / f"{etag}.incomplete"
-    return part.stat().st_size if etag and part.exists() else 0
-
-
 def cache_folder(cache_dir: str | Path | None = None) -> Path:
     """Where huggingface_hub keeps its downloads: `cache_dir`, else HF_HUB_CACHE (or its default)."""
-    if cache_dir is not None:
-        return Path(cache_dir)
-    from huggingface_hub import constants
-    return Path(constants.HF_HUB_CACHE)
+    return Path(cache_dir) if cache_dir is not None else Path(constants.HF_HUB_CACHE)
 
 
 def download(model: GgufModel, progress: Progress | None = None, cache_dir: str | Path | None = None,
@@ -155,7 +146,7 @@ def download(model: GgufModel, progress: Progress | None = None, cache_dir: str 
         if error.response is not None and error.response.status_code == 404:
             raise DownloadError("not_found", f"{model.reference} is not on the hub") from error
         raise DownloadError("offline", f"the model hub refused the request: {error}") from error
-    needed = max((metadata.size or 0) - _partial_bytes(cache, model.repo, metadata.etag or ""), 0)
+    needed = metadata.size or 0  # huggingface_hub keeps no part of a failed attempt: the whole file is fetched
     free = shutil.disk_usage(_existing(cache)).free
     if needed and free < needed + ROOM_TO_SPARE:
         raise DownloadError("no_room", f"{model.label} needs {needed:,} bytes and the disk has {free:,} free",
