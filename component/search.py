@@ -24,9 +24,8 @@ SCROLL_SCRIPT = """<script>
   window.foundTurnOpened = opened;
   let ticks = 0, stopped = false, settled = null;
   const stop = (event) => { if (event.isTrusted) stopped = true; };  // the person, not the wheel sent below
-  for (const name of ["wheel", "touchmove", "keydown", "mousedown"]) {
-    window.addEventListener(name, stop, {passive: true});
-  }
+  const acts = ["wheel", "touchmove", "keydown", "mousedown"];
+  for (const name of acts) window.addEventListener(name, stop, {passive: true});
   const timer = setInterval(() => {
     ticks += 1;
     const found = anchor(), done = stopped || window.foundTurnOpened !== opened || ticks > 1500;
@@ -37,7 +36,7 @@ SCROLL_SCRIPT = """<script>
     }
     if (done) {
       clearInterval(timer);
-      for (const name of ["wheel", "touchmove", "keydown", "mousedown"]) window.removeEventListener(name, stop);
+      for (const name of acts) window.removeEventListener(name, stop);
     }
   }, 80);
 })();

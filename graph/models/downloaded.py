@@ -68,8 +68,7 @@ class DownloadedModels:
             raise KeyError(name)
         with self._lock:
             if self._serving is not None and (self._serving[0] != name or not self._serving[1].running):
-                self._serving[1].stop()
-                self._serving = None
+                self._stop_serving()
             if self._serving is None:
                 server = LocalModelServer(item.path, chat_format="")  # the template the GGUF file carries
                 server.start(lambda message: logger.info("%s", message))
@@ -84,11 +83,9 @@ class DownloadedModels:
 
     def remove(self, model: GgufModel) -> bool:
         """Delete a downloaded model (its server stopped first when it serves it); whether it was there."""
-        name = self.name_of(model)
         with self._lock:
-            if self._serving is not None and self._serving[0] == name:
-                self._serving[1].stop()
-                self._serving = None
+            if self._serving is not None and self._serving[0] == self.name_of(model):
+                self._stop_serving()
         removed = remove(model, self.cache_dir)
         self.refresh()
         return removed
@@ -96,6 +93,10 @@ class DownloadedModels:
     def close(self) -> None:
         """Stop the server of the model served now."""
         with self._lock:
-            if self._serving is not None:
-                self._serving[1].stop()
-                self._serving = None
+            self._stop_serving()
+
+    def _stop_serving(self) -> None:
+        """Stop the server of the model served now, if any; the caller holds the lock."""
+        if self._serving is not None:
+            self._serving[1].stop()
+            self._serving = None
