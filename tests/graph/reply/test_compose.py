@@ -93,8 +93,9 @@ def test_a_korean_turn_on_the_bundled_model_gets_the_products_own_answer_unasked
     assert reply.response_metadata[MODEL_NOTE]
 
 
-def test_a_korean_turn_on_a_small_model_that_writes_korean_is_answered_by_it_not_by_the_product():
-    model = ScriptedChatModel(script=["안녕하세요! 반가워요."])
+@pytest.mark.parametrize("streaming", [True, False])
+def test_a_korean_turn_on_a_small_model_that_writes_korean_is_answered_by_it_not_by_the_product(streaming):
+    model = ScriptedChatModel(script=["안녕하세요! 반가워요."], disable_streaming=not streaming)
     rules = ReplyRules(quotes_memory=True, writes=("en", "ko", "zh"))
     reply, shown = composed(model, [HumanMessage("안녕하세요!")], rules)
     assert len(model.calls) == 1 and reply.content == shown == "안녕하세요! 반가워요."
