@@ -55,15 +55,18 @@ def shows(page, label: str) -> None:
 
 
 def pick(page, label: str) -> None:
-    """Open the picker and choose the model shown as `label` (opened again while the page still redraws itself
-    after a reply, which closes the list)."""
-    option = page.get_by_role("option", name=label, exact=True)
-    deadline = time.monotonic() + 30
-    while not option.is_visible() and time.monotonic() < deadline:
-        page.locator(PICKER).get_by_role("button", name="Open").click()
-        with contextlib.suppress(PlaywrightTimeoutError):
-            option.wait_for(timeout=2_000)
-    option.click()
+    """Open the picker and choose the model shown as `label`: opened and chosen again while the page still
+    redraws itself after a reply (a busy machine takes long), which closes the list under the pointer."""
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')",
+                           timeout=BUNDLED_SECONDS * 1000)  # the page has run to its end
+    option, combobox = page.get_by_role("option", name=label, exact=True), page.locator(PICKER).get_by_role("combobox")
+    deadline = time.monotonic() + 120
+    while combobox.input_value() != label and time.monotonic() < deadline:
+        with contextlib.suppress(PlaywrightTimeoutError, AssertionError):  # the list closed, or the choice undone
+            if not option.is_visible():
+                page.locator(PICKER).get_by_role("button", name="Open").click(timeout=2_000)
+            option.click(timeout=2_000)
+            expect(combobox).to_have_value(label, timeout=2_000)
     shows(page, label)
 
 
