@@ -181,8 +181,6 @@ class ReplacingCatalog(FixedCatalog):
     """Hands out new clients for model-b each time it is opened; told they went stale (as a downloaded model's
     clients do when its server stops for another downloaded model), it no longer counts them as current."""
 
-    streaming = True  # whether the clients it hands out stream
-
     def __init__(self, models: dict[str, Models]) -> None:
         super().__init__(models)
         self.opened: list[Models] = []
@@ -191,7 +189,7 @@ class ReplacingCatalog(FixedCatalog):
     def open(self, name: str) -> Models:
         if name != "model-b":
             return super().open(name)
-        chat = ScriptedChatModel(reply=answering_as(f"B{len(self.opened) + 1}"), disable_streaming=not self.streaming)
+        chat = ScriptedChatModel(reply=answering_as(f"B{len(self.opened) + 1}"))
         self.opened.append(Models(chat=chat, summary=ScriptedChatModel(reply=summary_reply), profile=REMOTE))
         self.stale = False
         return self.opened[-1]
@@ -200,9 +198,7 @@ class ReplacingCatalog(FixedCatalog):
         return name != "model-b" or not self.stale
 
 
-@pytest.mark.parametrize("streaming", [True, False])
-def test_a_model_whose_clients_went_stale_is_opened_again_for_its_next_turn(tmp_path, monkeypatch, streaming):
-    monkeypatch.setattr(ReplacingCatalog, "streaming", streaming)
+def test_a_model_whose_clients_went_stale_is_opened_again_for_its_next_turn(tmp_path):
     engine = engine_with(tmp_path, {"model-a": fake("A"), "model-b": fake("B")}, ReplacingCatalog)
     catalog = engine.rooms.catalog
     assert isinstance(catalog, ReplacingCatalog)
