@@ -181,6 +181,8 @@ class ReplacingCatalog(FixedCatalog):
     """Hands out new clients for model-b each time it is opened; told they went stale (as a downloaded model's
     clients do when its server stops for another downloaded model), it no longer counts them as current."""
 
+    streaming = True  # whether the clients it hands out stream
+
     def __init__(self, models: dict[str, Models]) -> None:
         super().__init__(models)
         self.opened: list[Models] = []
@@ -189,16 +191,19 @@ class ReplacingCatalog(FixedCatalog):
     def open(self, name: str) -> Models:
         if name != "model-b":
             return super().open(name)
-        chat = ScriptedChatModel(reply=answering_as(f"B{len(self.opened) + 1}"))
+        chat = ScriptedChatModel(reply=answering_as(f"B{len(self.opened) + 1}"), disable_streaming=not self.streaming)
         self.opened.append(Models(chat=chat, summary=ScriptedChatModel(reply=summary_reply), profile=REMOTE))
         self.stale = False
         return self.opened[-1]
 
     def current(self, name: str, models: Models) -> bool:
-        return name != "model-b" or not self.stale
+        """As a downloaded model's: only the clients opened last, and only while they reach it."""
+        return name != "model-b" or (not self.stale and bool(self.opened) and models is self.opened[-1])
 
 
-def test_a_model_whose_clients_went_stale_is_opened_again_for_its_next_turn(tmp_path):
+@pytest.mark.parametrize("streaming", [True, False])
+def test_a_model_whose_clients_went_stale_is_opened_again_for_its_next_turn(tmp_path, monkeypatch, streaming):
+    monkeypatch.setattr(ReplacingCatalog, "streaming", streaming)
     engine = engine_with(tmp_path, {"model-a": fake("A"), "model-b": fake("B")}, ReplacingCatalog)
     catalog = engine.rooms.catalog
     assert isinstance(catalog, ReplacingCatalog)
