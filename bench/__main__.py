@@ -12,6 +12,7 @@ from bench import (
     leaks,
     local_model,
     locomo,
+    many_people,
     multilingual,
     paste_cost,
     policies,
@@ -37,6 +38,8 @@ if __name__ == "__main__":
     stress.main()
     print()
     scale_out.main()
+    print()
+    many_people.main([])
     print()
     policies.main()
     print()

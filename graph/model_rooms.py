@@ -38,6 +38,12 @@ class ModelRoom:
         return self.models.profile.provider == "bundled"
 
 
+def on_this_machine(room: ModelRoom) -> bool:
+    """Whether a room's model runs on this machine's cores (the bundled one, a found or downloaded server), so
+    work beside a person's reply would slow it."""
+    return room.models.profile.provider != "remote"
+
+
 def build_room(name: str, models: Models, settings: Settings, storage: Storage, documents: DocumentStore,
                recall: RecallIndex, found_here: Callable[[], list[str]] = list,
                offers_downloads: bool = False) -> ModelRoom:

@@ -13,8 +13,9 @@ from graph.builder import ChatGraph
 from graph.documents.reader import read_upload
 from graph.documents.store import DocumentStore
 from graph.memory.planner import SummaryPlanner
+from graph.memory.prefetch import WORKERS as SUMMARY_WORKERS
 from graph.memory.prefetch import SummaryPrefetcher
-from graph.model_rooms import ModelRooms
+from graph.model_rooms import ModelRooms, on_this_machine
 from graph.models import ModelProfile, Models
 from graph.models.catalog import ModelOption
 from graph.models.downloaded import DownloadedModels
@@ -53,8 +54,8 @@ class Engine(SessionCatalog):
     prefetcher: SummaryPrefetcher = field(init=False)
     activity: TurnActivity = field(default_factory=TurnActivity)  # background work waits while turns run
     turns: TurnQueue = field(default_factory=TurnQueue)  # each session's turns in the order they were sent
-    _deletions: Counter = field(default_factory=Counter)  # per session: how often it was deleted here
-    _deletions_guard: threading.Lock = field(default_factory=threading.Lock)
+    _resets: Counter = field(default_factory=Counter)  # per session: how often it was deleted or switched here
+    _resets_guard: threading.Lock = field(default_factory=threading.Lock)
     policies: dict[str, str] = field(default_factory=lambda: dict(POLICIES))
     default_system_prompt: str = BASE_SYSTEM_PROMPT
 
@@ -64,21 +65,24 @@ class Engine(SessionCatalog):
         self.runner = TurnRunner(self.graph, self.storage, local=default.local, room_of=self.rooms.of,
                                  server=self.server)
         self.prefetcher = SummaryPrefetcher(self.planner, self.storage, self.read_state, self.activity.wait_quiet,
-                                            planner_of=self.planner_of, thread_start=lower_priority)
+                                            planner_of=self.planner_of, thread_start=lower_priority,
+                                            on_this_machine=lambda settings: on_this_machine(self.rooms.of(settings)),
+                                            workers=1 if on_this_machine(default) else SUMMARY_WORKERS)
 
-    def generation(self, session_id: str, advance: bool = False) -> int:
-        """A counter background work compares before writing, so work begun on a deleted or switched line is dropped.
+    def resets(self, session_id: str, reset: bool = False) -> int:
+        """How often the session was reset here: deleted, or shown another version. Background work compares it
+        before writing, so work begun before a reset is dropped.
 
         Args:
             session_id: The session's id.
-            advance: True when the session is deleted or shows another version: the counter moves on.
+            reset: True when the session is deleted or shows another version: one more reset is counted.
 
         Returns:
-            The session's current generation.
+            The session's resets so far.
         """
-        with self._deletions_guard:
-            self._deletions[session_id] += int(advance)
-            return self._deletions[session_id]
+        with self._resets_guard:
+            self._resets[session_id] += int(reset)
+            return self._resets[session_id]
 
     @property
     def profile(self) -> ModelProfile:

@@ -1,9 +1,12 @@
 """Make the next summary (and merge) after a reply is delivered, so the next turn only applies it;
-then tidy the session's storage. One background worker per engine; it never blocks a turn, and it waits
-while any turn runs, so a reply never shares the model or the cores with it."""
+then tidy the session's storage. A few background workers per engine, at most one waiting job per session so
+every session gets its turn; they never block a turn, and work for a model on this machine waits while any turn
+runs, so a reply never shares that model or the cores with it (an endpoint elsewhere serves both at once)."""
 
 import logging
+import threading
 from collections.abc import Callable
+from concurrent import futures
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
@@ -44,40 +47,83 @@ class SessionCache:
         return self.storage.cache_take(key)
 
 
+WORKERS = 4  # sessions whose summaries are made at once for an endpoint elsewhere
+
+
 class SummaryPrefetcher:
-    """Summaries ahead of time, then housekeeping, on one worker thread."""
+    """Summaries ahead of time, then housekeeping, on a few worker threads (one for a model on this machine)."""
 
     def __init__(self, planner: SummaryPlanner, storage: Storage, read_state: Callable[[str], dict[str, Any]],
                  wait_quiet: Callable[[], bool] = lambda: True,
                  planner_of: Callable[[SessionSettings], SummaryPlanner] | None = None,
-                 thread_start: Callable[[], None] | None = None) -> None:
+                 thread_start: Callable[[], None] | None = None,
+                 on_this_machine: Callable[[SessionSettings], bool] = lambda settings: True,
+                 workers: int = 1) -> None:
         self.planner, self.storage, self.read_state = planner, storage, read_state
         self.planner_of = planner_of  # the planner of a session's own model (`planner` for every session without)
         self.wait_quiet = wait_quiet  # blocks while a person's reply is being made
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="summary-prefetch",
+        self.on_this_machine = on_this_machine  # whether a session's model shares this machine's cores
+        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="summary-prefetch",
                                             initializer=thread_start)  # e.g. a lower priority for its thread
+        self._waiting: dict[str, Future] = {}  # per session, its job not yet begun: a later turn's replaces it
+        self._jobs: set[Future] = set()  # every job not yet done
+        self._waiting_lock = threading.RLock()  # a job cancelled under it calls back into it
         self._closed = False
 
     def schedule(self, session_id: str, compression_rate: float,
                  still_current: Callable[[], bool] = lambda: True, language: str = "") -> Future:
         """Queue the work for a session after its turn; the rate and the page's language are the ones the next
         turn will use ('' for the saved settings' language), and `still_current` turns False if the session is
-        deleted before the work is done."""
-        return self._executor.submit(self._run, session_id, compression_rate, still_current, language)
+        deleted before the work is done. A job of the session not yet begun is replaced by this one: it reads the
+        session as it is when it begins, so one job does the work of both."""
+        with self._waiting_lock:
+            earlier = self._waiting.get(session_id)
+            if earlier is not None and earlier.cancel():
+                logger.debug("A waiting summary job of %s gives way to a newer one", session_id)
+            job: Future = Future()
+            self._waiting[session_id] = job
+            self._jobs.add(job)
+        job.add_done_callback(self._done)
+        try:
+            self._executor.submit(self._begin, job, session_id, compression_rate, still_current, language)
+        except RuntimeError:  # closed: no job is left waiting
+            job.cancel()
+            raise
+        return job
+
+    def _begin(self, job: Future, session_id: str, rate: float, still_current: Callable[[], bool],
+               language: str) -> None:
+        with self._waiting_lock:
+            if not job.set_running_or_notify_cancel():
+                return  # replaced by a newer job of its session
+            if self._waiting.get(session_id) is job:
+                del self._waiting[session_id]
+        try:
+            self._run(session_id, rate, still_current, language)
+        except BaseException as error:
+            job.set_exception(error)
+        else:
+            job.set_result(None)
+
+    def _done(self, job: Future) -> None:
+        with self._waiting_lock:
+            self._jobs.discard(job)
 
     def _run(self, session_id: str, rate: float, still_current: Callable[[], bool], language: str = "") -> None:
         if self._closed or not still_current():
             return
-        self.wait_quiet()
         try:
             settings = self.storage.load_settings(session_id)
             settings = replace(settings, language=language) if language else settings
+            shares_cores = self.on_this_machine(settings)
+            if shares_cores:
+                self.wait_quiet()
             planner = self.planner_of(settings) if self.planner_of is not None else self.planner
             values = plan_input(self.read_state(session_id), session_id, settings)
             cache = SessionCache(self.storage, session_id, still_current)
             planner.prepare(values, rate, cache)
             model = planner.model
-            if isinstance(model, BaseChatModel) and self.wait_quiet():  # a model that can summarize can name
+            if isinstance(model, BaseChatModel) and (not shares_cores or self.wait_quiet()):  # it names too
                 name_session(model, self.storage, session_id, values, cache.current, planner.deadline_seconds)
                 if planner.facts:
                     list_facts(model, self.storage, session_id, values, cache.current, planner.deadline_seconds)
@@ -100,9 +146,15 @@ class SummaryPrefetcher:
 
     def wait(self) -> None:
         """Block until queued work is done."""
-        self._executor.submit(lambda: None).result()
+        with self._waiting_lock:
+            jobs = list(self._jobs)
+        futures.wait(jobs)
 
     def shutdown(self) -> None:
         """Drop queued work and return at once; a summary being made is abandoned and writes nothing."""
         self._closed = True
+        with self._waiting_lock:
+            jobs = list(self._jobs)
+        for job in jobs:
+            job.cancel()
         self._executor.shutdown(wait=False, cancel_futures=True)

@@ -4,13 +4,16 @@ import logging
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
+from queue import Empty, Queue
 
 import numpy as np
 
 logger = logging.getLogger(__name__)
-_lock = threading.Lock()
+_cache_lock = threading.Lock()  # held only to read and write the cache, never while a text is embedded
+POOL_SIZE = max(1, min(4, os.cpu_count() or 1))  # texts of one kind embedded at once, one core each
 DIMENSIONS = 384
 CACHED_TEXTS = 4096  # a line said again (a greeting, a repeated answer) is embedded once
 TEXT_CHARS = 1_500  # a long paste is read as far as the model's 512 tokens go, not window after window
@@ -18,10 +21,49 @@ QUERY, PASSAGE = "query: ", "passage: "  # what e5 was trained to read before a 
 _cache: OrderedDict[str, np.ndarray] = OrderedDict()
 
 
+class _ModelPool:
+    """Models for one kind of text, each used by one thread at a time: loaded as threads need them, up to a size.
+    Questions have a pool of their own, so a turn waiting for its question's vector never waits behind the
+    indexing of the turns before it."""
+
+    def __init__(self, size: int) -> None:
+        self._idle: Queue[object] = Queue()
+        self._size, self._made = size, 0
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def borrowed(self) -> Iterator[object | None]:
+        """An idle model, a new one while the pool has room, else the next one freed; None when none loads."""
+        try:
+            model: object | None = self._idle.get_nowait()
+        except Empty:
+            with self._lock:
+                grow = self._made < self._size
+                self._made += grow
+            model = _load() if grow else self._idle.get()
+            if model is None and grow:
+                with self._lock:
+                    self._made -= 1
+        try:
+            yield model
+        finally:
+            if model is not None:
+                self._idle.put(model)
+
+
+_pools = {QUERY: _ModelPool(POOL_SIZE), PASSAGE: _ModelPool(POOL_SIZE)}
+
+
 @cache
-def _model() -> object | None:
+def _available() -> bool:
+    """Whether the model loads here (once: recall ranks by words alone where it does not)."""
+    with _pools[QUERY].borrowed() as model:
+        return model is not None
+
+
+def _load() -> object | None:
     """The model from the files its package ships, never the network; None when unavailable (recall then
-    ranks by words alone). One thread: the machine's other core stays with the chat model and the page (the
+    ranks by words alone). One thread each: a pool of them serves turns at once, one core each (the
     engine's OpenMP reads its thread count once, as it loads; the variable is put back for the processes started
     after, the chat model's server among them)."""
     before = os.environ.get("OMP_NUM_THREADS")
@@ -58,27 +100,32 @@ def embed_query(text: str) -> np.ndarray | None:
 
 
 def _embedded(texts: Sequence[str]) -> np.ndarray | None:
-    """Rows for texts that carry their prefix, each text embedded once while it stays in the cache."""
-    with _lock:
-        model = _model()
-        if model is None:
-            return None
-        if not texts:
-            return np.zeros((0, DIMENSIONS), dtype=np.float32)
-        missing = list(dict.fromkeys(text for text in texts if text not in _cache))
-        for prefix in (QUERY, PASSAGE):
-            said = [text for text in missing if text.startswith(prefix)]
-            if said:
-                found = model.encode([text[len(prefix):] for text in said],  # type: ignore[attr-defined]
-                                     is_query=prefix == QUERY)
-                _cache.update(zip(said, np.asarray(found, dtype=np.float32).reshape(-1, DIMENSIONS), strict=True))
-        rows = []
+    """Rows for texts that carry their prefix, each text embedded once while it stays in the cache; the texts
+    missing from it are embedded in one batch a prefix, by a model of the pool, with no lock held."""
+    if not _available():
+        return None
+    if not texts:
+        return np.zeros((0, DIMENSIONS), dtype=np.float32)
+    with _cache_lock:
+        known = {text: _cache[text] for text in texts if text in _cache}
+    missing = [text for text in dict.fromkeys(texts) if text not in known]
+    for prefix in (QUERY, PASSAGE):
+        said = [text for text in missing if text.startswith(prefix)]
+        if not said:
+            continue
+        with _pools[prefix].borrowed() as model:
+            if model is None:
+                return None
+            found = model.encode([text[len(prefix):] for text in said],  # type: ignore[attr-defined]
+                                 is_query=prefix == QUERY)
+        known.update(zip(said, np.asarray(found, dtype=np.float32).reshape(-1, DIMENSIONS), strict=True))
+    with _cache_lock:
         for text in texts:
+            _cache[text] = known[text]
             _cache.move_to_end(text)
-            rows.append(_cache[text])
         while len(_cache) > CACHED_TEXTS:
             _cache.popitem(last=False)
-    return np.vstack(rows)
+    return np.vstack([known[text] for text in texts])
 
 
 EIGHT_BIT = b"\x01"  # first byte of 8-bit rows; half precision rows (an even length) came before them

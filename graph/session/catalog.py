@@ -30,8 +30,8 @@ class SessionCatalog:
     runner: TurnRunner
     recall: TurnIndex
 
-    def generation(self, session_id: str, advance: bool = False) -> int:
-        raise NotImplementedError  # the Engine's: changes when a session is deleted or shows another version
+    def resets(self, session_id: str, reset: bool = False) -> int:
+        raise NotImplementedError  # the Engine's: counts a session's deletions and version switches
 
     def _handle(self, session_id: str, owner: str) -> Session:
         """A handle working through the services of the Engine this catalog is a part of."""
@@ -131,7 +131,7 @@ class SessionCatalog:
         """
         session_id = validate_session_id(session_id)
         check_owner(self.storage, session_id, self.owner_key(owner))
-        self.generation(session_id, advance=True)
+        self.resets(session_id, reset=True)
         runs = self.turns.runs(session_id)
         for run in runs:
             run.cancel()

@@ -240,8 +240,8 @@ class Session(SessionReads, SessionEdits, SessionVersions):
             SessionNotFound: The id is another owner's session.
         """
         rate = self.settings().with_rate(compression_rate).compression_rate
-        generation = self.services.generation(self.id)
-        self.services.prefetcher.schedule(self.id, rate, lambda: self.services.generation(self.id) == generation,
+        resets_before = self.services.resets(self.id)
+        self.services.prefetcher.schedule(self.id, rate, lambda: self.services.resets(self.id) == resets_before,
                                           checked_language(language))
 
     def _start(self, language: str, payload: dict | None = None, rewind: RewindFor | None = None) -> TurnRun:

@@ -1,4 +1,4 @@
-"""A session's turns in line, each on its own thread, and the turns running now, which background work waits on."""
+"""A session's turns in order, each on its own thread, and the turns running now, which background work waits on."""
 
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ from state.turns import STOPPED_MARK, has_unfinished_turn
 logger = logging.getLogger(__name__)
 
 STREAM_MODES: list[StreamMode] = ["custom", "updates"]
-FORK = "fork"  # a turn input's fork: the checkpoint it starts from and the forks of its new line
+FORK = "fork"  # a turn input's fork: the checkpoint it starts from and the forks of its new branch
 KEPT_SESSIONS = 64  # the sessions whose last request is kept
 
 
@@ -38,17 +38,17 @@ def thread_config(session_id: str) -> RunnableConfig:
 
 
 def checkpoint_config(session_id: str, checkpoint_id: str | None = None) -> RunnableConfig:
-    """The config of a session's shown line, or of one of its checkpoints."""
+    """The config of a session's shown branch, or of one of its checkpoints."""
     if checkpoint_id is None:
         return thread_config(session_id)
     return {"configurable": {"thread_id": session_id, "checkpoint_ns": "", "checkpoint_id": checkpoint_id}}
 
 
-def turn_config(session_id: str, turn: int, line: dict) -> RunnableConfig:
-    """The config a turn runs with: from the fork's checkpoint when it starts a new line, its turn and the forks
-    of its line written into the checkpoint it saves."""
-    return {**checkpoint_config(session_id, line.get("from")),
-            "metadata": {TURN: turn, BRANCH: str(line.get("branch") or "")}}
+def turn_config(session_id: str, turn: int, fork: dict) -> RunnableConfig:
+    """The config a turn runs with: from the fork's checkpoint when it starts a new branch, its turn and the forks
+    of its branch written into the checkpoint it saves."""
+    return {**checkpoint_config(session_id, fork.get("from")),
+            "metadata": {TURN: turn, BRANCH: str(fork.get("branch") or "")}}
 
 
 class LastRequests:
@@ -87,19 +87,19 @@ class TurnRunner:
         self.last_requests = LastRequests()
 
     def messages(self, session_id: str, checkpoint_id: str | None = None) -> list:
-        """The transcript of the session's shown line (or as it was at `checkpoint_id`)."""
+        """The transcript of the session's shown branch (or as it was at `checkpoint_id`)."""
         return self.graph.get_state(checkpoint_config(session_id, checkpoint_id)).values.get("messages", [])
 
     def shown_branch(self, session_id: str) -> dict:
-        """The forks of the line a new turn continues."""
+        """The forks of the branch a new turn continues."""
         return {"branch": forks_text(CheckpointTree(self.storage.checkpoint_rows(session_id)).shown())}
 
     def has_message(self, session_id: str, message_id: str) -> bool:
-        """Whether the shown line holds the message (a turn's input, once its run saved it)."""
+        """Whether the shown branch holds the message (a turn's input, once its run saved it)."""
         return any(message.id == message_id for message in reversed(self.messages(session_id)))
 
-    def has_line(self, session_id: str, branch: str) -> bool:
-        """Whether a checkpoint of the line `branch` names was saved (a new version's run saved itself)."""
+    def has_branch(self, session_id: str, branch: str) -> bool:
+        """Whether a checkpoint of the branch `branch` names was saved (a new version's run saved itself)."""
         tree = CheckpointTree(self.storage.checkpoint_rows(session_id))
         return any(forks_text(tree.forks(row)) == branch for row in tree.rows.values())
 
@@ -109,17 +109,17 @@ class TurnRunner:
         self.graph.update_state(config, values, as_node="__start__")
 
     def has_step_to_run(self, config: RunnableConfig) -> bool:
-        """Whether the checkpoint `config` names (the shown line's newest by default) has a step Retry would run."""
+        """Whether the checkpoint `config` names (the shown branch's newest by default) has a step Retry would run."""
         return bool(self.graph.get_state(config).next)
 
     def restart_turn(self, config: RunnableConfig) -> None:
         """Save the checkpoint `config` names again as the newest, its turn to run from its first node: what a
-        version switch does to a line whose turn is not finished, so Retry still has the turn to run."""
+        version switch does to a branch whose turn is not finished, so Retry still has the turn to run."""
         self.graph.update_state(config, {}, as_node="__start__")
 
     def make_newest(self, config: RunnableConfig) -> None:
         """Make the checkpoint `config` names the thread's newest (a version switched to). A re-save as the node
-        that ran last would drop a step still to run (the input of a turn a crash cut off), so a line whose turn
+        that ran last would drop a step still to run (the input of a turn a crash cut off), so a branch whose turn
         is not finished starts that turn again; one that cannot be re-saved is copied as it is."""
         if self.has_step_to_run(config):
             self.restart_turn(config)

@@ -1,10 +1,10 @@
 """A turn's path, top to bottom, with the journal that keeps its message safe until the run has saved it."""
 
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from langchain_core.messages import HumanMessage
+from langchain_core.messages import BaseMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
 
 from graph.session.access import SessionServices, may_run
@@ -24,7 +24,7 @@ TURN_INPUT_KEYS = ("messages", "session_id", "compression_rate", "turn_count", "
 @dataclass(frozen=True)
 class Rewind:
     """A turn to run again as a new version (`graph.session.versions` decides it): its input and number, the
-    checkpoint its new line starts from and the forks of that line (`fork`), or, for a session saved before
+    checkpoint its new branch starts from and the forks of that branch (`fork`), or, for a session saved before
     versions, the update that takes the old turn back (`take_back`, written once the new input is journaled)."""
 
     payload: dict
@@ -57,7 +57,7 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
     (taken once, here), a message a crash cut off put back, the input journaled with its number, the graph, and what
     follows the reply: recall's index, the session's title, the next summary made ahead."""
     cancelled = TurnEvent("error", localized(language, "not_sent"), {"code": "cancelled"})
-    generation = services.generation(session_id)
+    resets_before = services.resets(session_id)
     if not services.turns.wait_turn(session_id, run):
         yield cancelled
         return
@@ -78,8 +78,8 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
         if isinstance(rewound, TurnEvent):
             yield rewound
             return
-        if rewound is not None:  # a new version starts a line of its own: work after it is current
-            generation = services.generation(session_id)
+        if rewound is not None:  # a new version starts a branch of its own: work after it is current
+            resets_before = services.resets(session_id)
         if payload is None and rewound is None and not ready_to_resume(services, session_id):
             yield refusal(language, "retry_nothing")
             return
@@ -90,16 +90,18 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
             saved = yield from services.runner.run(config, payload, run.stop_event, settings)
         if payload is not None and (saved or services.runner.has_message(session_id, payload["messages"][0].id)):
             services.storage.journal_clear(session_id)
-        follow_shown_line(services, session_id)  # recall, search and the chat list as the page drawn next shows them
-        run.answered()  # the person has the answer: what follows keeps no one waiting
+        messages = services.read_state(session_id).get("messages", [])
+        record_title(services.storage, session_id, first_user_text(messages), completed_turn_count(messages))
+        run.answered()  # the person has the answer and the chat list its count: what follows keeps no one waiting
+        index_shown_branch(services, session_id, messages)  # recall and search as the page drawn next shows them
         lower_priority()  # and yields the cores to the next reply (this thread ends with the turn)
         services.recall.backfill(session_id)  # an older session's turns gain their vectors
     services.prefetcher.schedule(session_id, settings.compression_rate,
-                                 lambda: services.generation(session_id) == generation, settings.language)
+                                 lambda: services.resets(session_id) == resets_before, settings.language)
 
 
 def ready_to_resume(services: SessionServices, session_id: str) -> bool:
-    """Whether Retry has a turn to continue: the shown line's step still to run, or else its unanswered question,
+    """Whether Retry has a turn to continue: the shown branch's step still to run, or else its unanswered question,
     whose turn then starts again from its first node; False when every question has its answer. The caller holds
     the session's lock."""
     runner, config = services.runner, thread_config(session_id)
@@ -114,7 +116,7 @@ def ready_to_resume(services: SessionServices, session_id: str) -> bool:
 def journaled(services: SessionServices, session_id: str, payload: dict | None,
               rewound: Rewind | None) -> tuple[dict | None, RunnableConfig]:
     """The turn's input with its number, kept in the journal until the run saves it, and the config it runs with.
-    A new message or a resume continues the shown line; a rewind says which turn it runs again, and the old turn
+    A new message or a resume continues the shown branch; a rewind says which turn it runs again, and the old turn
     it takes back goes only once the new input is journaled, so a crash in between keeps it for Retry."""
     runner = services.runner
     if rewound is None:
@@ -131,12 +133,17 @@ def journaled(services: SessionServices, session_id: str, payload: dict | None,
     return payload, turn_config(session_id, number, fork or runner.shown_branch(session_id))
 
 
-def follow_shown_line(services: SessionServices, session_id: str) -> None:
-    """Recall's index and the session list follow the line shown now: its turns indexed on the day it is where the
+def follow_shown_branch(services: SessionServices, session_id: str) -> None:
+    """Recall's index and the session list follow the branch shown now: its turns indexed on the day it is where the
     person is, its title and count."""
     messages = services.read_state(session_id).get("messages", [])
-    services.recall.index_session(session_id, messages, day_in(services.storage.load_settings(session_id).time_zone))
+    index_shown_branch(services, session_id, messages)
     record_title(services.storage, session_id, first_user_text(messages), completed_turn_count(messages))
+
+
+def index_shown_branch(services: SessionServices, session_id: str, messages: Sequence[BaseMessage]) -> None:
+    """Recall's index and search follow the messages shown now, each turn dated by the day where the person is."""
+    services.recall.index_session(session_id, messages, day_in(services.storage.load_settings(session_id).time_zone))
 
 
 def record_title(storage: Storage, session_id: str, first_question: str, turns: int) -> None:
@@ -185,8 +192,8 @@ def restore_pending(runner: TurnRunner, storage: Storage, session_id: str) -> bo
     pending = read_pending(storage, session_id)
     if pending is None:
         return False
-    fork = pending.get(FORK)  # a new line's first message goes back on that line, unless the line was saved
-    restored = (not runner.has_line(session_id, str(fork.get("branch") or "")) if fork else
+    fork = pending.get(FORK)  # a new branch's first message goes back on that branch, unless the branch was saved
+    restored = (not runner.has_branch(session_id, str(fork.get("branch") or "")) if fork else
                 not runner.has_message(session_id, pending["messages"][0].id))  # a regenerate's has the old id
     if restored:
         values = {key: pending[key] for key in TURN_INPUT_KEYS if key in pending}  # older rows held more

@@ -12,7 +12,7 @@ from graph.request.layout import without_turn
 from graph.session.access import SessionAccess, SessionServices
 from graph.session.inputs import checked_turn
 from graph.session.runner import checkpoint_config
-from graph.session.turn import Rewind, follow_shown_line, refusal, with_message_id
+from graph.session.turn import Rewind, follow_shown_branch, refusal, with_message_id
 from graph.storage.checkpoint_tree import CheckpointTree, before, fork_at, forks_text
 from state import SummaryRecord
 from state.session import TurnEvent
@@ -28,7 +28,7 @@ def records_before(records: list[SummaryRecord] | None, turn: int) -> list[Summa
 
 
 def carried_changes(values: Mapping[str, Any], turn: int, shared_ids: set[str]) -> dict:
-    """The input keys that give a version of `turn` what the shown line holds for the turns before it: its summary
+    """The input keys that give a version of `turn` what the shown branch holds for the turns before it: its summary
     records (with the person's edits and removals, and those made at once), and the pins and thumbs on the
     messages `shared_ids` names. The version forks from the checkpoint before its turn, which was saved before
     those changes; from there each version keeps its own."""
@@ -109,14 +109,14 @@ def fork_turn(services: SessionServices, session_id: str, language: str, turn: i
         if turn == len(starts):  # a session saved before versions: the last turn is replaced
             return take_back_last_turn(services, session_id, language, answered_only, payload_for, expected_id)
         return refusal(language, "rewrite_too_old")
-    line = forks_text((*before(tree.shown(), turn), (turn, uuid.uuid4().hex[:8])))
+    branch = forks_text((*before(tree.shown(), turn), (turn, uuid.uuid4().hex[:8])))
     shared = {str(message.id) for message in messages[:start]}  # what the person did to these stays
     payload = {**with_message_id(payload_for(cast(HumanMessage, messages[start]))),
                **carried_changes(values, turn, shared)}
-    services.generation(session_id, advance=True)  # what the background began on the old line is not kept
+    services.resets(session_id, reset=True)  # what the background began on the old branch is not kept
     services.recall.drop_from(session_id, turn)
     services.storage.cache_drop_from(session_id, turn)
-    return Rewind(payload, turn, fork={"from": fork, "branch": line})
+    return Rewind(payload, turn, fork={"from": fork, "branch": branch})
 
 
 @dataclass(frozen=True)
@@ -130,21 +130,21 @@ class TurnVersions:
 
 
 def turn_versions(tree: CheckpointTree) -> dict[int, TurnVersions]:
-    """The turns of the shown line that have more than one version."""
-    shown_line = tree.shown()
+    """The turns of the shown branch that have more than one version."""
+    shown = tree.shown()
     found = {}
     for turn in tree.fork_turns():
         versions = tree.versions(turn)
         keys = [version.key for version in versions]
-        if len(versions) > 1 and fork_at(shown_line, turn) in keys:
+        if len(versions) > 1 and fork_at(shown, turn) in keys:
             later = tuple(max(0, (tree.turn(tree.rows[version.leaf]) or turn) - turn) for version in versions)
-            found[turn] = TurnVersions(keys.index(fork_at(shown_line, turn)) + 1, len(versions), later)
+            found[turn] = TurnVersions(keys.index(fork_at(shown, turn)) + 1, len(versions), later)
     return found
 
 
 class SessionVersions(SessionAccess):
     """Listing and switching versions (a part of a session's handle): the versions are read from LangGraph's
-    checkpoint history, and the one switched to has its line's newest checkpoint made the thread's newest again,
+    checkpoint history, and the one switched to has its branch's newest checkpoint made the thread's newest again,
     recall and search following it."""
 
     def versions(self) -> dict[int, TurnVersions]:
@@ -161,7 +161,7 @@ class SessionVersions(SessionAccess):
         return turn_versions(CheckpointTree(self.services.storage.checkpoint_rows(self.id)))
 
     def show_version(self, turn: int, shown: int) -> bool:
-        """Show another version of a turn, with everything said after it on that line; recall and search follow.
+        """Show another version of a turn, with everything said after it on that branch; recall and search follow.
 
         Tidying after a turn holds the session a moment: the switch waits it out (at most `HOUSEKEEPING_WAIT`
         seconds).
@@ -191,7 +191,7 @@ class SessionVersions(SessionAccess):
         return False
 
     def _switch(self, turn: int, shown: int) -> bool:
-        """Make the version the shown line, under the session's lock."""
+        """Make the version the shown branch, under the session's lock."""
         services, session_id = self.services, self.id
         tree = CheckpointTree(services.storage.checkpoint_rows(session_id))
         versions = tree.versions(turn)
@@ -200,8 +200,8 @@ class SessionVersions(SessionAccess):
             return False
         config = checkpoint_config(session_id, versions[shown - 1].leaf)
         services.runner.make_newest(config)
-        services.generation(session_id, advance=True)  # what the background began on the other line is not kept
+        services.resets(session_id, reset=True)  # what the background began on the other branch is not kept
         services.recall.drop_from(session_id, turn)
         services.storage.cache_drop_from(session_id, turn)
-        follow_shown_line(services, session_id)
+        follow_shown_branch(services, session_id)
         return True

@@ -1,4 +1,4 @@
-"""A session's checkpoints as a tree of branches. Each run's checkpoint carries its turn and the forks its line
+"""A session's checkpoints as a tree of branches. Each run's checkpoint carries its turn and the forks its branch
 took ("2:a1b2/5:c3d4": turn 2 answered anew as a1b2, then turn 5 as c3d4), so the versions of a turn are listed,
 and the checkpoints each version needs are kept, from the rows alone, even where pruning cut the chain between."""
 
@@ -11,8 +11,8 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from graph.storage.replay import first_step_needed
 
 TURN = "turn"  # checkpoint metadata: the turn a run ran
-BRANCH = "branch"  # checkpoint metadata: the forks of its line, "turn:key" joined by "/"
-EDITABLE_TURNS = 20  # the shown line keeps its checkpoints this many turns back, so those turns can be forked
+BRANCH = "branch"  # checkpoint metadata: the forks of its branch, "turn:key" joined by "/"
+EDITABLE_TURNS = 20  # the shown branch keeps its checkpoints this many turns back, so those turns can be forked
 
 Forks = tuple[tuple[int, str], ...]
 
@@ -32,12 +32,12 @@ def forks_text(forks: Forks) -> str:
 
 
 def before(forks: Forks, turn: int) -> Forks:
-    """The forks of a line taken before `turn`."""
+    """The forks of a branch taken before `turn`."""
     return tuple(fork for fork in forks if fork[0] < turn)
 
 
 def fork_at(forks: Forks, turn: int) -> str | None:
-    """The version a line took at `turn` (None: the first one)."""
+    """The version a branch took at `turn` (None: the first one)."""
     return next((key for at, key in forks if at == turn), None)
 
 
@@ -62,7 +62,7 @@ class Checkpoint:
 
 @dataclass(frozen=True)
 class Version:
-    """One version of a turn: its key (None for the first) and the newest checkpoint of its line."""
+    """One version of a turn: its key (None for the first) and the newest checkpoint of its branch."""
 
     key: str | None
     leaf: str
@@ -73,67 +73,67 @@ class CheckpointTree:
 
     def __init__(self, rows: Iterable[tuple[str, str | None, Mapping[str, Any]]]) -> None:
         self.rows = {id_: Checkpoint(id_, parent, metadata or {}) for id_, parent, metadata in rows}
-        self._lines: dict[str, tuple[int | None, Forks]] = {}
+        self._branches: dict[str, tuple[int | None, Forks]] = {}
 
     @property
     def latest(self) -> Checkpoint | None:
         return self.rows[max(self.rows)] if self.rows else None
 
-    def line(self, row: Checkpoint) -> tuple[int | None, Forks]:
-        """The turn `row` belongs to and the forks of its line (a row a run did not write takes its parent's)."""
+    def branch_of(self, row: Checkpoint) -> tuple[int | None, Forks]:
+        """The turn `row` belongs to and the forks of its branch (a row a run did not write takes its parent's)."""
         walked = []
         node: Checkpoint | None = row
-        while node is not None and node.id not in self._lines and BRANCH not in node.metadata:
+        while node is not None and node.id not in self._branches and BRANCH not in node.metadata:
             walked.append(node.id)
             node = self.rows.get(node.parent) if node.parent else None
         if node is None:
             found: tuple[int | None, Forks] = (None, ())
-        elif node.id in self._lines:
-            found = self._lines[node.id]
+        elif node.id in self._branches:
+            found = self._branches[node.id]
         else:
-            found = self._lines[node.id] = (node.turn, parse_forks(str(node.metadata[BRANCH])))
+            found = self._branches[node.id] = (node.turn, parse_forks(str(node.metadata[BRANCH])))
         for id_ in walked:
-            self._lines[id_] = found
+            self._branches[id_] = found
         return found
 
     def forks(self, row: Checkpoint) -> Forks:
-        return self.line(row)[1]
+        return self.branch_of(row)[1]
 
     def turn(self, row: Checkpoint) -> int | None:
-        return self.line(row)[0]
+        return self.branch_of(row)[0]
 
     def shown(self) -> Forks:
-        """The forks of the line shown (the newest checkpoint's)."""
+        """The forks of the branch shown (the newest checkpoint's)."""
         return self.forks(self.latest) if self.latest else ()
 
     def fork_turns(self) -> list[int]:
-        """The turns some line forked at."""
+        """The turns some branch forked at."""
         return sorted({turn for row in self.rows.values() for turn, _ in self.forks(row)})
 
     def versions(self, turn: int) -> list[Version]:
-        """The versions of `turn` on the shown line: the first one, then the forks in the order they were made."""
+        """The versions of `turn` on the shown branch: the first one, then the forks in the order they were made."""
         prefix = before(self.shown(), turn)
         groups: dict[str | None, list[str]] = {}
         for row in self.rows.values():
-            at, forks = self.line(row)
+            at, forks = self.branch_of(row)
             if at is not None and at >= turn and before(forks, turn) == prefix:
                 groups.setdefault(fork_at(forks, turn), []).append(row.id)
         ordered = sorted(groups.items(), key=lambda item: (item[0] is not None, min(item[1])))
         return [Version(key, max(ids)) for key, ids in ordered]
 
     def fork_point(self, turn: int) -> str | None:
-        """The checkpoint the shown line ended turn `turn - 1` with (for turn 1, the thread's first, empty one);
+        """The checkpoint the shown branch ended turn `turn - 1` with (for turn 1, the thread's first, empty one);
         None when it was pruned or written before turns were tagged."""
         if turn <= 1:  # the thread's first checkpoint, before any message
             roots = [row.id for row in self.rows.values() if row.parent is None and (row.step or 0) < 0]
             return min(roots) if roots else None
-        line = before(self.shown(), turn)
-        ends = [row.id for row in self.rows.values() if self.line(row) == (turn - 1, line)]
+        forks = before(self.shown(), turn)
+        ends = [row.id for row in self.rows.values() if self.branch_of(row) == (turn - 1, forks)]
         return max(ends) if ends else None
 
     def kept(self, newest: int) -> set[str]:
         """The rows to keep: the `newest` few, what a load of the newest replays from (steps are numbered along
-        a line), each other line's newest row with what its load replays from, and the shown line's last
+        a branch), each other branch's newest row with what its load replays from, and the shown branch's last
         `EDITABLE_TURNS` turns with what theirs replay from."""
         keep = set(sorted(self.rows)[-newest:]) if newest > 0 else set()
         latest = self.latest
@@ -150,7 +150,7 @@ class CheckpointTree:
             keep |= self._chain(self.rows[leaf], first_step_needed(self.rows[leaf].metadata))
         last_turn = self.turn(latest)
         if last_turn is not None:  # the turns that can be forked, each with what its load replays from
-            recent = self._recent_line(latest, last_turn - EDITABLE_TURNS)
+            recent = self._recent_branch(latest, last_turn - EDITABLE_TURNS)
             oldest = self.rows[min(recent, key=lambda id_: self.rows[id_].step or 0)]
             keep |= recent | self._chain(oldest, first_step_needed(oldest.metadata))
         return keep
@@ -166,23 +166,23 @@ class CheckpointTree:
             node = parent
 
 
-    def _recent_line(self, latest: Checkpoint, from_turn: int) -> set[str]:
-        """The shown line's rows from the end of turn `from_turn - 1` on (not past a row saved before turns were
+    def _recent_branch(self, latest: Checkpoint, from_turn: int) -> set[str]:
+        """The shown branch's rows from the end of turn `from_turn - 1` on (not past a row saved before turns were
         tagged)."""
-        line, node = set(), latest
+        branch, node = set(), latest
         while True:
-            line.add(node.id)
+            branch.add(node.id)
             parent = self.rows.get(node.parent) if node.parent else None
             if parent is None or BRANCH not in parent.metadata and parent.metadata.get("source") == "loop":
-                return line
+                return branch
             turn = self.turn(parent)
             if turn is None or turn < from_turn - 1:
-                return line
+                return branch
             node = parent
 
 
 def prunable(rows: Iterable[tuple[str, str | None, Mapping[str, Any]]], newest: int) -> list[str]:
-    """The ids of a thread's rows that no line needs."""
+    """The ids of a thread's rows that no branch needs."""
     tree = CheckpointTree(rows)
     keep = tree.kept(newest)
     return sorted(set(tree.rows) - keep)

@@ -1,11 +1,13 @@
-"""The person's reply first: summaries, merges and fact lists made ahead wait while any turn runs, so a
-reply never shares the model server or the cores with them, and they go ahead once the engine is quiet."""
+"""The person's reply first: for a model on this machine, summaries, merges and fact lists made ahead wait while
+any turn runs, so a reply never shares the model server or the cores with them, and they go ahead once the engine
+is quiet (for an endpoint elsewhere they do not wait: tests/graph/session/test_team_on_one_server.py)."""
 
 import threading
 import time
 
 import pytest
 
+from graph.models import ModelProfile
 from graph.session.queue import TurnActivity
 from tests.conftest import make_engine
 from tests.fakes.models import summary_calls
@@ -16,7 +18,8 @@ pytestmark = pytest.mark.graph
 
 @pytest.fixture
 def engine(database):
-    engine = make_engine(database)
+    on_this_machine = ModelProfile("fake", "local", True, True, True, 128_000, summarizes=True)
+    engine = make_engine(database, profile=on_this_machine)
     yield engine
     engine.close()
 

@@ -1,0 +1,169 @@
+"""One instance serving many people: a question's vector is never made behind other turns' indexing, a turn is
+answered before its own indexing, summaries for an endpoint elsewhere are made while turns run, and each session
+has at most one summary job waiting."""
+
+import threading
+
+import numpy as np
+import pytest
+
+from graph.memory.prefetch import SummaryPrefetcher
+from graph.models import ModelProfile
+from graph.recall import embeddings
+from graph.recall.index import RecallIndex
+from tests.conftest import make_engine
+
+pytestmark = pytest.mark.unit
+
+
+class HeldModel:
+    """A stand-in for the embedding model whose passages wait until released, as a long paste being indexed."""
+
+    def __init__(self, release: threading.Event, entered: threading.Event) -> None:
+        self.release, self.entered = release, entered
+
+    def encode(self, texts: list[str], is_query: bool = False) -> np.ndarray:
+        if not is_query:
+            self.entered.set()
+            assert self.release.wait(60), "the passage was never released"
+        rows = np.zeros((len(texts), embeddings.DIMENSIONS), dtype=np.float32)
+        rows[:, 0] = 1.0
+        return rows
+
+
+def test_a_question_is_embedded_while_another_turn_is_indexed(monkeypatch):
+    release, entered = threading.Event(), threading.Event()
+    monkeypatch.setattr(embeddings, "_load", lambda: HeldModel(release, entered))
+    monkeypatch.setattr(embeddings, "_pools", {embeddings.QUERY: embeddings._ModelPool(1),
+                                               embeddings.PASSAGE: embeddings._ModelPool(1)})
+    monkeypatch.setattr(embeddings, "_cache", embeddings.OrderedDict())
+    monkeypatch.setattr(embeddings, "_available", lambda: True)
+    indexing = threading.Thread(target=embeddings.embed, args=(["a long paste being indexed"],))
+    indexing.start()
+    try:
+        assert entered.wait(60)
+        vector = embeddings.embed_query("what did I say about the paste?")  # returns although the paste waits
+        assert vector is not None and vector[0] == 1.0
+        assert indexing.is_alive()
+    finally:
+        release.set()
+        indexing.join(60)
+    assert not indexing.is_alive()
+
+
+def test_two_sessions_index_at_once_with_a_model_each(monkeypatch):
+    release, entered = threading.Event(), threading.Event()
+    loaded = []
+    monkeypatch.setattr(embeddings, "_load", lambda: loaded.append(1) or HeldModel(release, entered))
+    monkeypatch.setattr(embeddings, "_pools", {embeddings.QUERY: embeddings._ModelPool(2),
+                                               embeddings.PASSAGE: embeddings._ModelPool(2)})
+    monkeypatch.setattr(embeddings, "_cache", embeddings.OrderedDict())
+    monkeypatch.setattr(embeddings, "_available", lambda: True)
+    first = threading.Thread(target=embeddings.embed, args=(["the first session's turn"],))
+    first.start()
+    assert entered.wait(60)
+    entered.clear()
+    second = threading.Thread(target=embeddings.embed, args=(["the second session's turn"],))
+    second.start()
+    try:
+        assert entered.wait(60)  # the second is being embedded while the first still is: two models
+        assert len(loaded) == 2
+    finally:
+        release.set()
+        first.join(60)
+        second.join(60)
+
+
+def test_a_turn_is_answered_before_its_own_indexing(tmp_path, monkeypatch):
+    indexing, release = threading.Event(), threading.Event()
+    index_session = RecallIndex.index_session
+
+    def held(self, session_id, messages, day=None):
+        if len(messages) >= 2 and threading.current_thread().name == "turn":
+            indexing.set()
+            assert release.wait(60)
+        return index_session(self, session_id, messages, day)
+
+    monkeypatch.setattr(RecallIndex, "index_session", held)
+    engine = make_engine(tmp_path / "chat.sqlite")
+    try:
+        run = engine.session("quick").send("Hello there")
+        events = list(run)  # iteration ends once the answer is saved, though the turn is not indexed yet
+        assert [event for event in events if event.kind == "reply"]
+        assert indexing.wait(60) and run.running
+        release.set()
+        run.wait()
+        assert engine.recall.storage.recall_last_turn("quick") == 1
+    finally:
+        release.set()
+        engine.close()
+
+
+@pytest.mark.parametrize("provider, waits", [("remote", False), ("bundled", True)])
+def test_summaries_wait_for_quiet_only_for_a_model_on_this_machine(tmp_path, provider, waits):
+    profile = ModelProfile("fake", provider, True, True, True, 128_000, summarizes=True)
+    engine = make_engine(tmp_path / "chat.sqlite", profile=profile)
+    waited = []
+    engine.prefetcher.wait_quiet = lambda: waited.append(1) or True
+    try:
+        session = engine.session("busy")
+        for n in range(4):
+            session.send(f"Question number {n} about the garden plan").wait()
+        engine.prefetcher.wait()
+        assert bool(waited) == waits
+    finally:
+        engine.close()
+
+
+def test_a_later_turn_replaces_its_sessions_job_not_yet_begun():
+    begun, release, ran = threading.Event(), threading.Event(), []
+
+    class Recording(SummaryPrefetcher):
+        def _run(self, session_id, rate, still_current, language=""):
+            ran.append(session_id)
+            if session_id == "first":
+                begun.set()
+                assert release.wait(60)
+
+    prefetcher = Recording(planner=None, storage=None, read_state=lambda session_id: {})  # type: ignore[arg-type]
+    try:
+        prefetcher.schedule("first", 0.3)
+        assert begun.wait(60)  # the only worker is busy: the next jobs wait
+        earlier = prefetcher.schedule("second", 0.3)
+        later = prefetcher.schedule("second", 0.3)
+        assert earlier.cancelled()
+        release.set()
+        prefetcher.wait()
+        assert later.done() and not later.cancelled()
+        assert ran == ["first", "second"]
+    finally:
+        release.set()
+        prefetcher.shutdown()
+
+
+def test_waiting_for_the_prefetcher_waits_for_every_worker():
+    releases = {name: threading.Event() for name in ("a", "b")}
+    begun = threading.Barrier(3)
+
+    class Held(SummaryPrefetcher):
+        def _run(self, session_id, rate, still_current, language=""):
+            begun.wait(60)
+            assert releases[session_id].wait(60)
+
+    prefetcher = Held(planner=None, storage=None, read_state=lambda session_id: {},  # type: ignore[arg-type]
+                      workers=2)
+    try:
+        jobs = [prefetcher.schedule(name, 0.3) for name in releases]
+        begun.wait(60)
+        waiter = threading.Thread(target=prefetcher.wait)
+        waiter.start()
+        releases["a"].set()
+        jobs[0].result(60)
+        assert waiter.is_alive() and not jobs[1].done()  # "b" still runs: wait() has not returned
+        releases["b"].set()
+        waiter.join(60)
+        assert not waiter.is_alive()
+    finally:
+        for release in releases.values():
+            release.set()
+        prefetcher.shutdown()
