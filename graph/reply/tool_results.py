@@ -9,6 +9,7 @@ from graph.intent.detect import worded_sum
 from state.turns import message_text
 
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
+_WORD = re.compile(r"\w+")
 _DATE_PARTS = re.compile(r"(\d{4}-\d{2}-\d{2})|(\d{1,2}:\d{2})")
 
 
@@ -63,8 +64,9 @@ def result_lead(turn: Sequence[BaseMessage], language: str = "en") -> str:
 
 def led_by_results(lead: str, reply: str) -> str:
     """The reply opened by the results; a calculation's other numbers in the model's text contradict the
-    calculator, so that text is left out (a small model guesses arithmetic)."""
-    if _numbers(reply) - _numbers(lead):
+    calculator, so that text is left out (a small model guesses arithmetic), and so is text that only says the
+    results again ("12 * 7 = 84" under "12 * 7 = 84.")."""
+    if _numbers(reply) - _numbers(lead) or set(_WORD.findall(reply.lower())) <= set(_WORD.findall(lead.lower())):
         return lead
     return f"{lead}\n\n{reply}".strip()
 

@@ -49,6 +49,8 @@ def test_the_results_lead_and_a_contradicting_model_text_is_left_out():
     assert led_by_results("17 * 23 = 391.", "So it is 391, happy to help!") == \
         "17 * 23 = 391.\n\nSo it is 391, happy to help!"
     assert led_by_results("17 * 23 = 391.", "It is 4097.") == "17 * 23 = 391."
+    assert led_by_results("12 * 7 = 84.", "12 * 7 = 84") == "12 * 7 = 84."  # the result again says nothing
+    assert led_by_results("12 * 7 = 84.", "") == "12 * 7 = 84."
     assert result_lead(turn[:2]) == "" and result_lead([]) == ""
 
 
