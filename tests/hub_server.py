@@ -21,6 +21,7 @@ class HubServer:
         self.cut_after_bytes: int | None = None  # the next GET's connection drops after this many bytes
         self.gone_after_bytes: int | None = None  # the hub goes away once a GET has sent this many bytes
         self.megabyte_seconds = 0.0  # a file is sent a megabyte at a time, this far apart (a slow line)
+        self.paused = threading.Event()  # while set, a file's sending stops after its first megabyte
         self.ranges: list[str] = []
         self.bytes_sent = 0
         self._lock = threading.Lock()
@@ -112,6 +113,8 @@ class HubServer:
                         self.wfile.write(sent[start:start + (1 << 20)])
                         self.wfile.flush()
                         time.sleep(hub.megabyte_seconds)
+                        while hub.paused.is_set():  # held until the test lets it go on
+                            time.sleep(0.05)
                 except (BrokenPipeError, ConnectionResetError):  # the client gave up
                     return
                 with hub._lock:

@@ -13,6 +13,8 @@ from graph.settings import Settings
 from graph.storage import Storage
 from state.session import SessionInfo
 
+INDEXING_WAIT = 10.0  # seconds a search waits for a turn answered a moment ago to be indexed
+
 __all__ = ["SessionCatalog", "SessionNotFound", "new_session_id"]
 
 
@@ -95,6 +97,9 @@ class SessionCatalog:
         Returns:
             One dict per matching turn: `session_id`, `title`, `turn`, `day` and a highlighted snippet.
         """
+        for run in self.turns.runs():  # a turn just answered is indexed a moment after: it is found too
+            if run.is_answered.is_set():
+                run.is_indexed.wait(INDEXING_WAIT)
         return self.storage.search_turns(search_words(query), limit, self.owner_key(owner))
 
     def rename(self, session_id: str, title: str, owner: str | None = None) -> None:

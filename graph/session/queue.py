@@ -48,6 +48,7 @@ class TurnRun:
         self.cancelled = threading.Event()  # dropped before it began: the engine closed or the session went
         self.events: list[TurnEvent] = []
         self.is_answered = threading.Event()
+        self.is_indexed = threading.Event()  # recall and search have its turn (set too when the run ends anyway)
         self._finished = False  # the queue's end was read
         self._streamed: list[str] = []  # the reply's text so far, whoever reads the events (a page reloaded too)
         self._queue: Queue[Any] = Queue()
@@ -72,6 +73,7 @@ class TurnRun:
                 logger.exception("A turn failed outside the graph")
                 self._queue.put(TurnEvent("error", str(error), {"error": error}))
         finally:
+            self.is_indexed.set()
             self._on_exit()
             self._queue.put(_DONE)
 

@@ -94,6 +94,7 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
         record_title(services.storage, session_id, first_user_text(messages), completed_turn_count(messages))
         run.answered()  # the person has the answer and the chat list its count: what follows keeps no one waiting
         index_shown_branch(services, session_id, messages)  # recall and search as the page drawn next shows them
+        run.is_indexed.set()
         lower_priority()  # and yields the cores to the next reply (this thread ends with the turn)
         services.recall.backfill(session_id)  # an older session's turns gain their vectors
     services.prefetcher.schedule(session_id, settings.compression_rate,

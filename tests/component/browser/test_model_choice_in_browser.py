@@ -129,7 +129,7 @@ def test_a_model_downloaded_on_the_page_answers_a_korean_chat_and_the_bundled_on
         tmp_path_factory, page):
     content = find_bundled_model().read_bytes()
     with hub_server({("someone/Smol-Korean-GGUF", "smol-korean.gguf"): content}) as hub:
-        hub.megabyte_seconds = 0.03  # a few seconds in all: the bar is seen moving
+        hub.paused.set()  # the download holds after its first megabyte until the bar has been seen
         app = RunningApp(tmp_path_factory.mktemp("logs") / "download.log", HF_ENDPOINT=hub.url,
                          CHAT_DB_PATH=str(tmp_path_factory.mktemp("download") / "chat.sqlite"))
         try:
@@ -140,7 +140,8 @@ def test_a_model_downloaded_on_the_page_answers_a_korean_chat_and_the_bundled_on
             page.locator(".st-key-download_reference input").fill("hf:someone/Smol-Korean-GGUF/smol-korean.gguf")
             page.keyboard.press("Enter")
             page.locator(".st-key-get_typed button").click()
-            page.get_by_test_id("stProgress").first.wait_for(timeout=30_000)  # the bar while it downloads
+            page.get_by_test_id("stProgress").first.wait_for(timeout=60_000)  # the bar while it downloads
+            hub.paused.clear()
             expect(page.get_by_text("smol-korean.gguf 모델을 내려받았어요")).to_be_visible(timeout=120_000)
             page.screenshot(path=str(tmp_path_factory.mktemp("shots") / "downloaded.png"))
 
@@ -152,4 +153,5 @@ def test_a_model_downloaded_on_the_page_answers_a_korean_chat_and_the_bundled_on
             assert "참고: 지금은 앱에 내장된 작은 모델" in reply  # the bundled one cannot write Korean: the app answers
             assert "⬇️ 모델 내려받기" in reply  # and its note points to the download the page offers
         finally:
+            hub.paused.clear()
             app.stop()

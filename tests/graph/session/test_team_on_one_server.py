@@ -74,7 +74,7 @@ def test_two_sessions_index_at_once_with_a_model_each(monkeypatch):
         second.join(60)
 
 
-def test_a_turn_is_answered_before_its_own_indexing(tmp_path, monkeypatch):
+def test_a_turn_is_answered_before_its_own_indexing_and_searches_wait_for_it(tmp_path, monkeypatch):
     indexing, release = threading.Event(), threading.Event()
     index_session = RecallIndex.index_session
 
@@ -87,11 +87,18 @@ def test_a_turn_is_answered_before_its_own_indexing(tmp_path, monkeypatch):
     monkeypatch.setattr(RecallIndex, "index_session", held)
     engine = make_engine(tmp_path / "chat.sqlite")
     try:
-        run = engine.session("quick").send("Hello there")
+        run = engine.session("quick").send("My parrot is called Pico")
         events = list(run)  # iteration ends once the answer is saved, though the turn is not indexed yet
         assert [event for event in events if event.kind == "reply"]
         assert indexing.wait(60) and run.running
+        found: list[list[dict]] = []
+        searching = threading.Thread(target=lambda: found.append(engine.search("Pico")))
+        searching.start()
+        searching.join(0.2)
+        assert searching.is_alive() and not found  # a search waits for the turn just answered to be indexed
         release.set()
+        searching.join(60)
+        assert [hit["session_id"] for hit in found[0]] == ["quick"]
         run.wait()
         assert engine.recall.storage.recall_last_turn("quick") == 1
     finally:
