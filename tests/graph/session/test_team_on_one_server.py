@@ -31,13 +31,20 @@ class HeldModel:
         return rows
 
 
-def test_a_question_is_embedded_while_another_turn_is_indexed(monkeypatch):
-    release, entered = threading.Event(), threading.Event()
-    monkeypatch.setattr(embeddings, "_load", lambda: HeldModel(release, entered))
-    monkeypatch.setattr(embeddings, "_pools", {embeddings.QUERY: embeddings._ModelPool(1),
-                                               embeddings.PASSAGE: embeddings._ModelPool(1)})
+def held_pools(monkeypatch, size: int, release: threading.Event, entered: threading.Event) -> list[HeldModel]:
+    """Fresh pools of `size` held stand-in models each and an empty cache; the models loaded, in order."""
+    loaded: list[HeldModel] = []
+    monkeypatch.setattr(embeddings, "_load", lambda: loaded.append(HeldModel(release, entered)) or loaded[-1])
+    monkeypatch.setattr(embeddings, "_pools", {embeddings.QUERY: embeddings._ModelPool(size),
+                                               embeddings.PASSAGE: embeddings._ModelPool(size)})
     monkeypatch.setattr(embeddings, "_cache", embeddings.OrderedDict())
     monkeypatch.setattr(embeddings, "_available", lambda: True)
+    return loaded
+
+
+def test_a_question_is_embedded_while_another_turn_is_indexed(monkeypatch):
+    release, entered = threading.Event(), threading.Event()
+    held_pools(monkeypatch, 1, release, entered)
     indexing = threading.Thread(target=embeddings.embed, args=(["a long paste being indexed"],))
     indexing.start()
     try:
@@ -53,12 +60,7 @@ def test_a_question_is_embedded_while_another_turn_is_indexed(monkeypatch):
 
 def test_two_sessions_index_at_once_with_a_model_each(monkeypatch):
     release, entered = threading.Event(), threading.Event()
-    loaded = []
-    monkeypatch.setattr(embeddings, "_load", lambda: loaded.append(1) or HeldModel(release, entered))
-    monkeypatch.setattr(embeddings, "_pools", {embeddings.QUERY: embeddings._ModelPool(2),
-                                               embeddings.PASSAGE: embeddings._ModelPool(2)})
-    monkeypatch.setattr(embeddings, "_cache", embeddings.OrderedDict())
-    monkeypatch.setattr(embeddings, "_available", lambda: True)
+    loaded = held_pools(monkeypatch, 2, release, entered)
     first = threading.Thread(target=embeddings.embed, args=(["the first session's turn"],))
     first.start()
     assert entered.wait(60)
