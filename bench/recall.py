@@ -20,6 +20,7 @@ from graph.models import Models, bundled_profile
 from graph.policies import DEFAULT_POLICY, POLICIES
 from graph.request.tokens import count_text
 from graph.storage.sqlite import create_checkpointer
+from state.request_items import RecalledTurn
 from tests.fakes.models import ScriptedChatModel
 
 CHECKPOINTS = (100, 200, 300)
@@ -41,7 +42,7 @@ class RecallTimer:
         self.samples: list[float] = []
         original = engine.recall.recall
 
-        def timed(*args: object, **kwargs: object) -> list[dict]:
+        def timed(*args: object, **kwargs: object) -> list[RecalledTurn]:
             started = time.perf_counter()
             try:
                 return original(*args, **kwargs)  # type: ignore[arg-type]

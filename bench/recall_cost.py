@@ -100,7 +100,8 @@ def search_figures(turns: int = 100_000, sessions: int = 100) -> dict:
     with bench_engine() as engine:
         for number in range(turns):
             engine.storage.recall_add(f"s{number % sessions}", number // sessions + 1, "2026-01-01",
-                                      {"turn": number, "user": texts[number % len(texts)]}, 100)
+                                      {"turn": number, "date": "2026-01-01", "user": texts[number % len(texts)],
+                                       "assistant": ""}, 100)
         timings = []
         for query in SEARCH_QUERIES * 4:
             started = time.perf_counter()

@@ -3,7 +3,7 @@ bubble at once, is read there with its progress, and says in place that it was a
 session) or why it was refused; the chips stay on the message after a reload."""
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 import streamlit as st
 
@@ -11,6 +11,14 @@ from component.chat import keep_notice
 from component.documents_panel import add_uploads
 from component.i18n import t
 from graph.engine import DOCUMENT_TYPES, Session
+
+
+class AttachedFile(TypedDict):
+    """What a message keeps of a file sent with it: its name, and its size in tokens or why it was refused."""
+
+    name: str
+    tokens: NotRequired[int]
+    refused: NotRequired[str]
 
 
 def split_submission(submitted: Any) -> tuple[str | None, list[Any]]:
@@ -41,15 +49,15 @@ def draw_attachments(attachments: Sequence[Mapping[str, Any]]) -> None:
         draw_attachment(item)
 
 
-def attach_in_bubble(session: Session, files: list[Any]) -> list[dict]:
+def attach_in_bubble(session: Session, files: list[Any]) -> list[AttachedFile]:
     """Read the files inside the person's bubble (each chip says it is being read, then what became of it),
     store the readable ones as documents, and return what the message keeps of each."""
     places = [st.empty() for _ in files]
     for place, upload in zip(places, files, strict=True):
         place.badge(f"{upload.name} · {t('attach_reading')}", icon=":material/hourglass_top:", color="gray")
     added, refused = add_uploads(session, files)
-    kept = ([{"name": info.title, "tokens": info.tokens} for info in added]
-            + [{"name": name, "refused": reason} for name, reason in refused])
+    kept: list[AttachedFile] = [{"name": info.title, "tokens": info.tokens} for info in added]
+    kept += [{"name": name, "refused": reason} for name, reason in refused]
     by_name = {item["name"]: item for item in kept}
     for place, upload in zip(places, files, strict=True):
         if upload.name in by_name:

@@ -5,7 +5,7 @@ visible after the page reruns."""
 import html
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 import streamlit as st
 from langchain_core.messages import BaseMessage, ToolMessage
@@ -14,6 +14,7 @@ from streamlit.runtime.scriptrunner import StopException
 
 from component.i18n import language, t, t_count
 from graph.engine import Session, TurnEvent, TurnRun
+from state.request_items import CitedDocument, CompressionNotice
 from state.turns import message_text, question_of
 
 ERROR_KEY = "turn_errors"
@@ -25,6 +26,17 @@ REFUSALS = {"empty", "rewrite_nothing", "regenerate_unanswered", "retry_nothing"
 NOTICES_KEY = "notices"
 Kind = Literal["success", "info", "warning", "error"]
 ICONS = {"success": "✅", "info": "ℹ️", "warning": "✋", "error": "🚫"}
+
+
+class RewriteRequest(TypedDict):
+    """A new version of a turn a click asked for, run on the next render: the answer `message` "regenerate"d, or
+    the question `message` "edit"ed to `text`."""
+
+    session: str
+    kind: Literal["regenerate", "edit"]
+    message: str
+    turn: int
+    text: str
 
 
 def keep_notice(kind: Kind, text: str) -> None:
@@ -71,13 +83,13 @@ def draw_user_text(text: str) -> None:
         st.code(text, language=None, wrap_lines=True)
 
 
-def draw_sources(sources: list[dict]) -> None:
+def draw_sources(sources: list[CitedDocument]) -> None:
     """The documents an answer drew on, numbered as the answer cites them."""
     if sources:
         st.caption(f"{t('sources')}: " + " · ".join(f"[{s['document']}] {s['title']}" for s in sources))
 
 
-def draw_compression_notice(notice: dict | None, completed_turns: int) -> None:
+def draw_compression_notice(notice: CompressionNotice | None, completed_turns: int) -> None:
     """Seed 002's notice that the context was compressed on the last turn, with tokens before and after."""
     if notice and notice.get("turn") == completed_turns:
         st.info(t("compressed", before=notice["before"], after=notice["after"]), icon="🗜️")
@@ -198,7 +210,7 @@ def draw_retry(session: Session, stop_place: DeltaGenerator | None = None) -> bo
     return False
 
 
-def run_rewrite(session: Session, rewrite: dict, messages: list[BaseMessage], compression_rate: float,
+def run_rewrite(session: Session, rewrite: RewriteRequest, messages: list[BaseMessage], compression_rate: float,
                 stop_place: DeltaGenerator | None = None) -> None:
     """Run the new version of a turn a click asked for: the question (edited, or as it was), then its answer
     streaming; the transcript above is drawn up to that turn, and the earlier version stays a version."""

@@ -1,7 +1,8 @@
 """Export of the open session as Markdown or JSON, from the chat column; the engine writes the files."""
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import streamlit as st
 
@@ -21,7 +22,7 @@ def file_stem(title: str, session_id: str) -> str:
     return stem or f"chat-{session_id}"
 
 
-def draw_export(session_id: str, title: str, values: dict) -> None:
+def draw_export(session_id: str, title: str, values: Mapping[str, Any]) -> None:
     """Two download buttons in a small menu; the files are written only when one is clicked."""
     if not values.get("messages"):
         return

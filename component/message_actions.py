@@ -3,11 +3,12 @@
 
 import html
 from collections.abc import Callable
+from typing import Literal
 
 import streamlit as st
 from langchain_core.messages import BaseMessage
 
-from component.chat import keep_notice
+from component.chat import RewriteRequest, keep_notice
 from component.i18n import t
 from component.version_notice import show_version
 from graph.engine import Session, TurnVersions, clean_user_text
@@ -51,15 +52,17 @@ def prepare_actions() -> None:
     st.html(COPY_SCRIPT, unsafe_allow_javascript=True)
 
 
-def request_rewrite(session_id: str, kind: str, message_id: str, turn: int, text: str = "") -> None:
+def request_rewrite(session_id: str, kind: Literal["regenerate", "edit"], message_id: str, turn: int,
+                    text: str = "") -> None:
     """Ask the next render to run a new version of turn `turn` ("regenerate" the answer `message_id`, or "edit"
     the question `message_id` to its new text)."""
-    st.session_state[REWRITE_KEY] = {"session": session_id, "kind": kind, "message": message_id, "turn": turn,
-                                     "text": text}
+    request: RewriteRequest = {"session": session_id, "kind": kind, "message": message_id, "turn": turn,
+                               "text": text}
+    st.session_state[REWRITE_KEY] = request
     st.session_state.pop(EDITING_KEY, None)
 
 
-def take_rewrite(session_id: str) -> dict | None:
+def take_rewrite(session_id: str) -> RewriteRequest | None:
     """The rewrite asked for in this session, taken (it runs once)."""
     request = st.session_state.pop(REWRITE_KEY, None)
     return request if request and request["session"] == session_id else None

@@ -1,6 +1,7 @@
 """The right-hand panel: every summary with its compression, the totals, and the token chart."""
 
 from collections.abc import Sequence
+from typing import Any
 
 import streamlit as st
 
@@ -60,7 +61,7 @@ def draw_statistics(history: Sequence[SummaryRecord]) -> None:
     )
 
 
-def request_chart_spec(points: Sequence[RequestPoint]) -> dict:
+def request_chart_spec(points: Sequence[RequestPoint]) -> dict[str, Any]:
     """Per turn, tokens sent to the model against tokens of the whole history, on a whole-number turn axis."""
     labels = [t("context_series"), t("history_series"), t("recall_series")]
     rows = [{"turn": int(p["turn"]), "series": label, "tokens": int(tokens or 0)}

@@ -7,25 +7,63 @@ import json
 import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
+from state import SummaryRecord
 from state.texts import localized
 from state.turns import message_text, numbered, question_indexes
 
 ROLES = {"human": "user", "ai": "assistant", "tool": "tool", "system": "system"}
 
 
-def message_record(message: BaseMessage, turn: int, pinned: set[str], feedback: Mapping[str, str]) -> dict:
+class ExportedToolCall(TypedDict):
+    """A tool call of an answer as the export writes it."""
+
+    id: str | None
+    name: str
+    args: dict[str, Any]
+
+
+class ExportedMessage(TypedDict):
+    """One message as the export writes it: its role, text and turn, and what else it carries."""
+
+    id: str | None
+    turn: int
+    role: str
+    text: str
+    tool_calls: NotRequired[list[ExportedToolCall]]
+    tool_call_id: NotRequired[str]  # a tool result's call
+    name: NotRequired[str | None]
+    status: NotRequired[str]
+    pinned: NotRequired[bool]
+    feedback: NotRequired[str]  # "up" or "down"
+
+
+class SessionExport(TypedDict):
+    """A session as the JSON export writes it: title, every message, and the summaries."""
+
+    session_id: str
+    title: str
+    exported_at: str
+    messages: list[ExportedMessage]
+    summary_history: list[SummaryRecord]
+    consolidated: list[SummaryRecord]
+
+
+def message_record(message: BaseMessage, turn: int, pinned: set[str],
+                   feedback: Mapping[str, str]) -> ExportedMessage:
     """One message as plain data: its role, text, turn, and what else it carries."""
-    record: dict[str, Any] = {"id": message.id, "turn": turn, "role": ROLES.get(message.type, message.type),
-                              "text": message_text(message)}
+    record: ExportedMessage = {"id": message.id, "turn": turn, "role": ROLES.get(message.type, message.type),
+                               "text": message_text(message)}
     if isinstance(message, AIMessage) and message.tool_calls:
         record["tool_calls"] = [{"id": call["id"], "name": call["name"], "args": call["args"]}
                                 for call in message.tool_calls]
     if isinstance(message, ToolMessage):
-        record.update(tool_call_id=message.tool_call_id, name=message.name, status=message.status)
+        record["tool_call_id"] = message.tool_call_id
+        record["name"] = message.name
+        record["status"] = message.status
     if message.id in pinned:
         record["pinned"] = True
     if message.id and message.id in feedback:
@@ -35,7 +73,7 @@ def message_record(message: BaseMessage, turn: int, pinned: set[str], feedback: 
 
 
 
-def export_data(session_id: str, title: str, values: Mapping[str, Any], now: datetime | None = None) -> dict:
+def export_data(session_id: str, title: str, values: Mapping[str, Any], now: datetime | None = None) -> SessionExport:
     """The session as plain data: title, every message, and the summary history."""
     pinned, feedback = set(values.get("pinned") or []), dict(values.get("feedback") or {})
     return {

@@ -6,6 +6,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
@@ -23,6 +24,7 @@ from graph.models.local_server import LocalModelServer
 from graph.policies import POLICIES
 from graph.recall.index import RecallIndex
 from graph.session.catalog import SessionCatalog
+from graph.session.inputs import StateInput
 from graph.session.queue import TurnActivity, TurnQueue, lower_priority
 from graph.session.runner import TurnRunner, thread_config
 from graph.settings import Settings
@@ -165,7 +167,7 @@ class Engine(SessionCatalog):
         """The LangGraph checkpointer every session is saved in."""
         return self.storage.saver
 
-    def read_state(self, session_id: str) -> dict:
+    def read_state(self, session_id: str) -> dict[str, Any]:
         """A session's saved ChatState values, read without an owner check (`Session.state()` checks it).
 
         Args:
@@ -176,7 +178,7 @@ class Engine(SessionCatalog):
         """
         return dict(self.graph.get_state(thread_config(session_id)).values)
 
-    def update_state(self, session_id: str, values: dict) -> None:
+    def update_state(self, session_id: str, values: StateInput) -> None:
         """Change a session's saved state outside a turn (pins, edited summaries); callers hold its lock.
 
         Args:

@@ -5,7 +5,7 @@ import operator
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.messages import (
     BaseMessage,
@@ -16,6 +16,9 @@ from langchain_core.messages import (
 )
 from langgraph.channels.delta import DeltaChannel
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
+
+if TYPE_CHECKING:  # the state's module builds its channels here, so its record type is named for the checker only
+    from state.chat_state import SummaryRecord
 
 # A full copy after this many steps that wrote the channel, or, once the list is long, after as many steps as
 # a COPY_SHARE-th of its items. A turn writes the transcript about twice, so a short one is copied about every
@@ -156,7 +159,7 @@ def _remember_ids(result: list[BaseMessage], ids: dict[str, None] | None) -> Non
             _IDS.popitem(last=False)
 
 
-def upsert_records(state: list[dict], writes: Sequence[Any]) -> list[dict]:
+def upsert_records(state: list["SummaryRecord"], writes: Sequence[Any]) -> list["SummaryRecord"]:
     """Summary records by the turns they cover: a record for the same turns (and level) replaces the earlier
     one, a new one is added; oldest turns first. Writing the whole list again changes nothing."""
     merged = {record_key(record): record for record in state or []}
@@ -164,7 +167,7 @@ def upsert_records(state: list[dict], writes: Sequence[Any]) -> list[dict]:
     return sorted(merged.values(), key=lambda record: (record["turns"][0], record.get("level", 1)))
 
 
-def record_key(record: dict) -> tuple[int, int, int]:
+def record_key(record: "SummaryRecord") -> tuple[int, int, int]:
     """What identifies a summary record: its level and the span of turns it covers."""
     turns = record["turns"]
     return record.get("level", 1), turns[0], turns[-1]

@@ -5,8 +5,10 @@ from typing import Annotated, Any, NotRequired, TypedDict
 
 from langchain_core.messages import BaseMessage
 from langgraph.channels.delta import DeltaChannel
+from langgraph.channels.untracked_value import UntrackedValue
 
 from state.channels import LOG_SNAPSHOT_UPDATES, GrowingDeltaChannel, records_channel, transcript_channel
+from state.request_items import CompressionNotice, DocumentText, RecalledPoint, RecalledTurn
 
 
 class SummaryRecord(TypedDict):
@@ -45,7 +47,7 @@ class RequestReport(TypedDict):
     history_tokens: int
     pinned_tokens: NotRequired[int]
     recall_tokens: NotRequired[int]
-    recalled: NotRequired[list[dict]]  # turn, score, tokens of each recalled turn
+    recalled: NotRequired[list[RecalledPoint]]  # turn, rank, tokens of each recalled turn
     pinned: NotRequired[int]  # pinned messages carried outside the raw turns
     pins_left_out: NotRequired[int]  # pinned messages the request could not carry (beyond their share), oldest first
     new_tokens: NotRequired[int]  # tokens the model had not read in the request before
@@ -114,14 +116,16 @@ class ChatState(TypedDict):
     turn_count: int
     compression_rate: float
     route: NotRequired[str]
-    retrieved: NotRequired[list[dict]]
+    retrieved: NotRequired[list[DocumentText]]  # passages retrieved for this turn
     cited_whole: NotRequired[list[str]]  # whole documents (already in the context) the question matched
-    compression_notice: NotRequired[dict]
+    compression_notice: NotRequired[CompressionNotice]
     summarized: NotRequired[list[list[int]]]  # the turn spans summarized on this turn
-    recalled: NotRequired[list[dict]]  # turns recalled for this turn: turn, score, tokens, record
+    recalled: NotRequired[list[RecalledTurn]]  # turns recalled for this turn
     names_earlier: NotRequired[bool]  # the message names a word only a few earlier turns said ("flood")
     frame: NotRequired[RequestFrame]  # what the requests since the last cut showed, and where
     pinned: NotRequired[list[str]]  # ids of messages the person pinned
     feedback: NotRequired[dict[str, str]]  # "up" or "down" the person gave answers, by message id
     request_report: NotRequired[RequestReport]
     request_log: NotRequired[Annotated[list[RequestPoint], request_log_channel()]]
+    # exactly what the model was sent on the turn's last call: the run hands it to its caller, no checkpoint keeps it
+    request: NotRequired[Annotated[list[BaseMessage], UntrackedValue]]

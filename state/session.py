@@ -6,6 +6,7 @@ from typing import Any, Literal, NotRequired, TypedDict, cast
 from state.budgets import DEFAULT_CONTEXT_BUDGET, clamp_budget
 from state.rates import DEFAULT_COMPRESSION_RATE, clamp_rate
 from state.refusals import Refused, checked_setting
+from state.request_items import CitedDocument
 from state.time_zones import is_zone_name, shown_zone_name
 
 
@@ -103,7 +104,7 @@ class NoticeData(TypedDict):
 class ReplyData(TypedDict, total=False):
     """The documents the answer cites, and whether the person stopped it."""
 
-    sources: list[dict[str, Any]]
+    sources: list[CitedDocument]
     stopped: bool
 
 

@@ -27,6 +27,7 @@ from graph.documents.sections import Passage, passages_of
 from graph.recall.embeddings import embed, embed_query
 from graph.recall.quote_text import FROM_DOCUMENT, quote_language
 from graph.recall.stems import stems
+from state.request_items import DocumentText
 from state.texts import localized
 from state.words import is_glued
 
@@ -78,7 +79,7 @@ def about_whole_file(question: str) -> bool:
     return bool(_WHOLE_FILE.search(question))
 
 
-def passages(documents: Sequence[dict]) -> list[Passage]:
+def passages(documents: Sequence[DocumentText]) -> list[Passage]:
     """Every line of the documents that may answer, each once (retrieved passages of a file overlap)."""
     found: dict[tuple[str, str], Passage] = {}
     for document in documents:
@@ -158,7 +159,7 @@ def answers(best: Weighed, measured: bool) -> bool:
     return best.score >= (MIN_SCORE if best.kind_asked else MIN_SCORE_UNKINDED)
 
 
-def answering(question: str, documents: Sequence[dict]) -> list[Passage]:
+def answering(question: str, documents: Sequence[DocumentText]) -> list[Passage]:
     """The documents' lines that answer the question, in their order in the file: the best, and a line of its
     section that tells what the best lacks ("when and where" told on two lines); none when no line answers."""
     lines = passages(documents)
@@ -176,7 +177,7 @@ def answering(question: str, documents: Sequence[dict]) -> list[Passage]:
     return sorted({entry.passage for entry in chosen}, key=lines.index)
 
 
-def document_answer(question: str, documents: Sequence[dict]) -> DocumentAnswer | None:
+def document_answer(question: str, documents: Sequence[DocumentText]) -> DocumentAnswer | None:
     """The reply's opening for a question about the documents: their answering line quoted with the file's name,
     in the question's language, or that the files do not say it; None for a message about a file as a whole."""
     if not documents or about_whole_file(question):
@@ -198,7 +199,7 @@ def read_ahead(title: str, contents: str) -> None:
     threading.Thread(target=embed, args=(lines,), name="document-lines", daemon=True).start()
 
 
-def answered_in(question: str, documents: Sequence[dict]) -> bool:
+def answered_in(question: str, documents: Sequence[DocumentText]) -> bool:
     """Whether a line of the documents answers the question: a question in other words than the file's is about
     it too."""
     return bool(documents) and not about_whole_file(question) and bool(answering(question, documents))

@@ -9,6 +9,7 @@ from graph.documents.answer import read_ahead
 from graph.request.tokens import count_text
 from graph.request.words import query_words
 from graph.storage import Storage
+from state.request_items import DocumentText
 from state.session import DocumentInfo
 
 WHOLE_MAX_TOKENS = 1500       # a file this small rides in the context whole
@@ -32,10 +33,10 @@ class Retriever(Protocol):
     def list_documents(self, session_id: str) -> list:
         """The session's documents (with a `title`)."""
 
-    def search(self, session_id: str, query: str) -> list[dict]:
+    def search(self, session_id: str, query: str) -> list[DocumentText]:
         """The best passages for the query as `{"title": ..., "contents": ...}` dicts."""
 
-    def whole_documents(self, session_id: str) -> list[dict]:
+    def whole_documents(self, session_id: str) -> list[DocumentText]:
         """Documents small enough to ride in the context whole."""
 
 
@@ -90,7 +91,7 @@ class DocumentStore:
     def remove(self, session_id: str, document_id: int) -> None:
         self.storage.remove_document(session_id, document_id)
 
-    def whole_documents(self, session_id: str) -> list[dict]:
+    def whole_documents(self, session_id: str) -> list[DocumentText]:
         """The small documents that ride in the context whole."""
         return self.storage.whole_documents(session_id)
 
@@ -107,7 +108,7 @@ class DocumentStore:
         covered = max(coverage(words, contents) for _, contents, _ in ranked)
         return max(ranked[0][2], COVERAGE_WEIGHT * covered)
 
-    def search(self, session_id: str, query: str) -> list[dict]:
+    def search(self, session_id: str, query: str) -> list[DocumentText]:
         """The best passages for the question, as `{"title", "contents"}`."""
         ranked = self.storage.search_chunks(session_id, query_words(query), SEARCH_RESULTS)
         return [{"title": title, "contents": contents} for title, contents, _ in ranked]

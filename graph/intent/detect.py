@@ -3,6 +3,7 @@
 import ast
 import re
 import unicodedata
+from typing import TypedDict
 
 from graph.intent import phrases
 from graph.intent.said_sums import SaidSum, said_sum
@@ -88,7 +89,14 @@ def worded_sum(text: str) -> SaidSum | None:
     return next((found for candidate in _candidates(_normalise(text)) if (found := said_sum(candidate))), None)
 
 
-def detect_tool_call(text: str) -> dict | None:
+class DetectedCall(TypedDict):
+    """A tool call read from the question: the tool's name and its arguments, as a tool-calling model gives them."""
+
+    name: str
+    args: dict[str, str]
+
+
+def detect_tool_call(text: str) -> DetectedCall | None:
     """The tool call a tool-calling model would make for this question, or None when none clearly fits."""
     if len(text) > MAX_QUESTION_CHARS:
         return None

@@ -94,8 +94,8 @@ class SummaryPlanner:
             ready = self.cache.cache_take(key) if self.cache else None
             record = ready or summarize_block(self.model, thread_id, turns, block, rate, previous, cap,
                                               self.deadline_seconds, language(values))
-            history.append(record)  # type: ignore[arg-type]
-            yield PlannedRecord(key, turns, block, record)  # type: ignore[arg-type]
+            history.append(record)
+            yield PlannedRecord(key, turns, block, record)
 
     def summarize_now(self, values: Mapping[str, Any], rate: float) -> SummaryRecord | None:
         """One record of every completed turn no summary covers, but the last (it stays raw); None if none."""
@@ -136,7 +136,7 @@ class SummaryPlanner:
         plan = self.merge_plan(history, consolidated, budget)
         if not plan or not budget:
             return consolidated
-        ready: Any = self.cache.cache_take(merge_key(thread_id, plan, language(values))) if self.cache else None
+        ready = self.cache.cache_take(merge_key(thread_id, plan, language(values))) if self.cache else None
         if ready is None:
             total = sum(record_tokens(record) for record in active_summaries(history, consolidated))
             if self.cache is not None and total <= budget * INLINE_MERGE_OVERSHOOT:
@@ -148,7 +148,7 @@ class SummaryPlanner:
                 logger.warning("Merging summaries of turns %s-%s failed", plan[0]["turns"][0],
                                plan[-1]["turns"][-1], exc_info=True)
                 return consolidated
-        return apply_merge(consolidated, ready)  # type: ignore[arg-type]
+        return apply_merge(consolidated, ready)
 
     def prepare(self, values: Mapping[str, Any], rate: float, cache: SummaryCache | None = None) -> None:
         """Make ahead of time the blocks and the merge the next turn will need, into the cache (the planner's
@@ -159,7 +159,7 @@ class SummaryPlanner:
         thread_id = values.get("session_id", "")
         history = list(values.get("summary_history") or [])
         for planned in self.records(values, rate):
-            cache.cache_put(planned.key, thread_id, dict(planned.record))
+            cache.cache_put(planned.key, thread_id, planned.record.copy())
             history.append(planned.record)
         if not self.policy(values).consolidates:
             return
@@ -169,4 +169,4 @@ class SummaryPlanner:
         if plan and budget and not cache.cache_has(key):
             merged = merge_records(self.model, plan, merge_target_chars(plan, budget), thread_id,
                                    self.deadline_seconds, language(values))
-            cache.cache_put(key, thread_id, dict(merged))
+            cache.cache_put(key, thread_id, merged.copy())

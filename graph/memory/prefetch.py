@@ -17,6 +17,7 @@ from graph.memory.facts import list_facts
 from graph.memory.planner import SummaryPlanner, plan_input
 from graph.memory.title import name_session
 from graph.storage import Storage
+from state import SummaryRecord
 from state.session import SessionSettings
 
 logger = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ class SessionCache:
         """Whether the session still exists and was not deleted since the work was queued."""
         return self.still_current() and self.storage.has_session(self.session_id)
 
-    def cache_put(self, key: str, session_id: str, record: dict) -> None:
+    def cache_put(self, key: str, session_id: str, record: SummaryRecord) -> None:
         self.storage.cache_put(key, session_id, record)
         if not self.current():
             self.storage.cache_take(key)
@@ -43,7 +44,7 @@ class SessionCache:
     def cache_has(self, key: str) -> bool:
         return self.storage.cache_has(key)
 
-    def cache_take(self, key: str) -> dict | None:
+    def cache_take(self, key: str) -> SummaryRecord | None:
         return self.storage.cache_take(key)
 
 

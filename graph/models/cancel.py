@@ -4,6 +4,7 @@ import threading
 from typing import Any
 
 from langchain_core.callbacks import BaseCallbackHandler
+from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
 
 
@@ -24,7 +25,8 @@ class StopSignal(BaseCallbackHandler):
         if self.stop.is_set():
             raise GenerationStopped("stopped by the user")
 
-    def on_chat_model_start(self, serialized: dict, messages: list, **kwargs: Any) -> None:
+    def on_chat_model_start(self, serialized: dict[str, Any], messages: list[list[BaseMessage]],
+                            **kwargs: Any) -> None:
         self._check()
 
 

@@ -4,7 +4,7 @@ session talks to started: the configured endpoint, or the bundled model on its o
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Literal
+from typing import Literal, TypedDict
 
 from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.language_models import BaseChatModel
@@ -82,12 +82,19 @@ def remote_profile(settings: Settings, model_name: str) -> ModelProfile:
     )
 
 
-def token_limit(base_url: str, max_tokens: int | None) -> dict:
+class TokenLimit(TypedDict, total=False):
+    """The keyword arguments that cap a reply's tokens in ChatOpenAI, one of them or none."""
+
+    max_completion_tokens: int  # OpenAI's own endpoint (ChatOpenAI's `max_tokens`, by its alias)
+    extra_body: dict[str, int]  # another OpenAI-compatible server: `max_tokens` in the request body as it is
+
+
+def token_limit(base_url: str, max_tokens: int | None) -> TokenLimit:
     """OpenAI takes `max_completion_tokens`; other OpenAI-compatible servers only know `max_tokens`."""
     if max_tokens is None:
         return {}
     if not base_url:
-        return {"max_tokens": max_tokens}
+        return {"max_completion_tokens": max_tokens}
     return {"extra_body": {"max_tokens": max_tokens}}
 
 

@@ -4,6 +4,7 @@ so another program that took its port in between never gets one (nor the key it 
 from typing import Any
 
 from langchain_core.callbacks import BaseCallbackHandler
+from langchain_core.messages import BaseMessage
 
 from graph.models.server_watch import ServerWatch
 
@@ -17,5 +18,6 @@ class ServerGate(BaseCallbackHandler):
     def __init__(self, watch: ServerWatch) -> None:
         self.watch = watch
 
-    def on_chat_model_start(self, serialized: dict, messages: list, **kwargs: Any) -> None:
+    def on_chat_model_start(self, serialized: dict[str, Any], messages: list[list[BaseMessage]],
+                            **kwargs: Any) -> None:
         self.watch.admit()

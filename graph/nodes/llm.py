@@ -1,23 +1,44 @@
 """The reply step: build the turn's request within its budget, then have `graph.reply.compose` answer it."""
 
 from collections.abc import Sequence
+from typing import TypedDict
 
 from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage
 from langchain_core.tools import BaseTool
-from langgraph.config import get_stream_writer
 from langgraph.runtime import Runtime
 
 from graph.graph_config import GraphConfig, session_settings
 from graph.nodes.request_parts import request_parts
 from graph.reply.compose import MAX_TOOL_ROUNDS, ReplyRequest, ReplyRules, compose, tool_rounds
-from graph.request.blocks import RECALL, document_candidates, recall_candidates, recall_reach, render_block
+from graph.request.blocks import (
+    RECALL,
+    document_candidates,
+    recall_candidates,
+    recall_reach,
+    recalled_items,
+    render_block,
+)
 from graph.request.layout import lay_out, without_kind
 from graph.request.report import report_parts, tool_definition_tokens
 from graph.request.reuse import fingerprint, read_before
-from state import ChatState
+from state import ChatState, RequestPoint, RequestReport
+from state.chat_state import RequestFrame
+from state.request_items import RecalledTurn
 from state.session import SessionSettings
 from state.time_zones import now_in
 from state.turns import latest_user_text, split_turns
+
+
+class ReplyUpdate(TypedDict, total=False):
+    """What the reply step writes to the turn's state: the answer, exactly the request it was sent, and its figures."""
+
+    messages: list[BaseMessage]
+    request: list[BaseMessage]  # the session API hands it out as `last_context()`; no checkpoint keeps it
+    request_report: RequestReport
+    request_log: list[RequestPoint]
+    frame: RequestFrame
+    recalled: list[RecalledTurn]
 
 
 def bind_tools_if_supported(chat_model: BaseChatModel, tools: Sequence[BaseTool]):
@@ -40,7 +61,7 @@ def make_llm_node(chat_model: BaseChatModel, config: GraphConfig = GraphConfig()
                        config.offers_downloads, config.writes)
     retriever = config.retriever
 
-    def llm(state: ChatState, runtime: Runtime[SessionSettings]) -> dict:
+    def llm(state: ChatState, runtime: Runtime[SessionSettings]) -> ReplyUpdate:
         transcript = state.get("messages", [])
         rag = state.get("route") == "rag"
         passages = state.get("retrieved") or [] if rag else []
@@ -62,19 +83,18 @@ def make_llm_node(chat_model: BaseChatModel, config: GraphConfig = GraphConfig()
         layout = lay_out(parts, frame, turn, [*document_candidates([*whole, *passages]),
                                               *recall_candidates(state.get("recalled") or [])],
                          budget, reach, render_block, config.recall_new_tokens)
-        recalled = [c.item for c in layout.added if c.kind == RECALL]
+        recalled = recalled_items(layout.added)
         messages = layout.parts.messages()
-        get_stream_writer()({"context": messages})  # the session API keeps it for last_context()
         read = fingerprint(messages)
         report = report_parts(turn, layout.parts, transcript, tokens_for_tools, recalled,
                               read_before(frame.get("read") if frame else None, read))
         response = compose(with_tools if use_tools else chat_model, ReplyRequest(
             state, messages, layout.parts, layout.frame, settings.system_prompt or config.base_prompt,
             settings.language, reach, whole, passages, cited_whole, recalled), rules)
-        point = {"turn": turn, "request_tokens": report["request_tokens"], "history_tokens": report["history_tokens"],
-                 "recall_tokens": report.get("recall_tokens", 0)}
-        update = {"messages": [response], "request_report": report, "request_log": [point],
-                  "frame": {**layout.frame, "read": read}}
+        point = RequestPoint(turn=turn, request_tokens=report["request_tokens"],
+                             history_tokens=report["history_tokens"], recall_tokens=report.get("recall_tokens", 0))
+        update: ReplyUpdate = {"messages": [response], "request": messages, "request_report": report,
+                             "request_log": [point], "frame": {**layout.frame, "read": read}}
         if not response.tool_calls:
             update["recalled"] = []  # the turn is answered: later checkpoints need not carry the excerpts
         return update

@@ -1,5 +1,7 @@
 """Bring back earlier turns that answer the current message, when they are no longer in the context."""
 
+from typing import TypedDict
+
 from langgraph.runtime import Runtime
 
 from graph.context import first_raw_turn
@@ -7,9 +9,18 @@ from graph.graph_config import session_settings
 from graph.recall.index import RecallIndex
 from graph.recall.lexicon import english_words
 from state import ChatState
+from state.request_items import RecalledTurn
 from state.session import SessionSettings
 from state.time_zones import day_in
 from state.turns import latest_user_text, message_text, split_turns
+
+
+class RecallUpdate(TypedDict, total=False):
+    """What the recall step writes to the turn's state: the earlier turns it brought back, and whether the message
+    names a word only a few earlier turns said."""
+
+    recalled: list[RecalledTurn]
+    names_earlier: bool
 
 
 def recall_query(state: ChatState) -> str:
@@ -26,7 +37,7 @@ def make_recall_node(index: RecallIndex | None, budget_tokens: int, keep_last_tu
     """A node that searches the session's earlier turns (not the raw ones the context carries anyway);
     casual turns, sessions with recall off and graphs without an index recall nothing."""
 
-    def recall(state: ChatState, runtime: Runtime[SessionSettings]) -> dict:
+    def recall(state: ChatState, runtime: Runtime[SessionSettings]) -> RecallUpdate:
         if index is None or not session_settings(runtime).recall or state.get("route") == "casual":
             return {"recalled": [], "names_earlier": False}
         session_id = state.get("session_id", "")

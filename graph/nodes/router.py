@@ -5,7 +5,7 @@ document", "this file", "the pdf", "문서", "파일", "文件", or when a line 
 import logging
 import re
 from collections.abc import Iterable
-from typing import Literal
+from typing import Literal, TypedDict
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
@@ -69,6 +69,12 @@ def classify(text: str, has_documents: bool, matches_documents: bool) -> Route:
     return "agent"
 
 
+class RouteUpdate(TypedDict, total=False):
+    """What the router writes to the turn's state: the path the turn takes."""
+
+    route: Route
+
+
 class RouteDecision(BaseModel):
     """The model's answer when the documents' score leaves the route in doubt."""
 
@@ -89,7 +95,7 @@ def make_router_node(retriever: Retriever | None, router_model: BaseChatModel | 
             logger.info("Router model gave no decision", exc_info=True)
             return False
 
-    def router(state: ChatState) -> dict:
+    def router(state: ChatState) -> RouteUpdate:
         text = latest_user_text(state)
         session_id = state.get("session_id", "")
         if retriever is None or not retriever.has_documents(session_id):

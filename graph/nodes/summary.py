@@ -3,6 +3,7 @@ and the oldest records merge into higher levels when the summaries outgrow their
 
 import logging
 from collections.abc import Sequence
+from typing import TypedDict
 
 from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
@@ -11,19 +12,30 @@ from graph.graph_config import session_settings, turn_rate
 from graph.memory.planner import SummaryPlanner, plan_input
 from graph.request.tokens import count_messages
 from state import ChatState, SummaryRecord
+from state.request_items import CompressionNotice
 from state.session import SessionSettings
 
 logger = logging.getLogger(__name__)
 
 
+class SummaryUpdate(TypedDict, total=False):
+    """What the summary step writes to the turn's state: the spans it summarized, the records it made or merged,
+    and the "context compressed" figures when the policy announces them."""
+
+    summarized: list[list[int]]
+    summary_history: list[SummaryRecord]
+    consolidated: list[SummaryRecord]
+    compression_notice: CompressionNotice
+
+
 def make_summary_node(planner: SummaryPlanner):
     """A node that applies the planner's due records; a failed summary waits for a later turn."""
 
-    def summary(state: ChatState, runtime: Runtime[SessionSettings]) -> dict:
+    def summary(state: ChatState, runtime: Runtime[SessionSettings]) -> SummaryUpdate:
         values = plan_input(state, state.get("session_id", ""), session_settings(runtime))
         history = list(state.get("summary_history") or [])
         rate = turn_rate(state, runtime)
-        update: dict = {"summarized": []}
+        update: SummaryUpdate = {"summarized": []}
         added: list[SummaryRecord] = []
         try:
             for planned in planner.records(values, rate):
@@ -47,7 +59,8 @@ def make_summary_node(planner: SummaryPlanner):
     return summary
 
 
-def compression_notice(state: ChatState, block: Sequence[BaseMessage], record: SummaryRecord, fixed: int) -> dict:
+def compression_notice(state: ChatState, block: Sequence[BaseMessage], record: SummaryRecord,
+                       fixed: int) -> CompressionNotice:
     """Seed 002's "context compressed" figures: tokens of the context before and after."""
     before = fixed + count_messages(state.get("messages", []))
     after = before - count_messages(block) + record.get("summary_tokens", 0)

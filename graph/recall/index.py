@@ -23,6 +23,7 @@ from graph.request.tokens import count_text
 from graph.request.words import query_words
 from graph.storage import Storage
 from prompt.recall import excerpt_text, record_json, undated
+from state.request_items import RecalledTurn
 from state.time_zones import day_in
 from state.turns import split_turns
 
@@ -209,7 +210,7 @@ class RecallIndex:
         return any(0 < known.turns_with[word] <= rare for word in query_words(text))
 
     def recall(self, session_id: str, text: str, below_turn: int, budget_tokens: int,
-               exclude: frozenset[int] = frozenset()) -> list[dict]:
+               exclude: frozenset[int] = frozenset()) -> list[RecalledTurn]:
         """The best turns before `below_turn`, best first, each as its dated lines, as many as `budget_tokens`
         holds."""
         if budget_tokens <= 0:
@@ -223,7 +224,8 @@ class RecallIndex:
         if similarity is not None and sum(tokens[turn] for turn in order) <= budget_tokens:
             similarity = None  # every candidate fits whole: nothing to gain from showing less of each
         records = self.storage.recall_records(session_id, order) if order else {}
-        chosen, used, days = [], 0, set()
+        chosen: list[RecalledTurn] = []
+        used, days = 0, set()
         for rank, turn in enumerate(order, 1):
             if turn not in records:
                 continue
@@ -231,13 +233,14 @@ class RecallIndex:
             if similarity is not None and used > budget_tokens * WHOLE_SHARE:
                 lines = matching_lines(known, similarity, turn, said) or said
             day = str(records[turn].get("date", ""))
-            item = {"turn": turn, "rank": rank, "text": excerpt_text(turn, day, lines), "record": records[turn]}
-            size = count_text(undated(item) if day in days else item["text"]) + 1  # a day is dated once
+            item: RecalledTurn = {"turn": turn, "rank": rank, "text": excerpt_text(turn, day, lines),
+                                  "record": records[turn], "tokens": 0}
+            item["tokens"] = size = count_text(undated(item) if day in days else item["text"]) + 1  # dated once a day
             if used + size > budget_tokens:
                 continue
             if meaning is not None:  # each line's closeness to the question: a quote is chosen by meaning too
                 item["meaning"] = line_meanings(known, meaning, turn, said)
-            chosen.append({**item, "tokens": size})
+            chosen.append(item)
             used += size
             days.add(day)
         return chosen

@@ -7,11 +7,12 @@ from collections.abc import Sequence
 from graph.recall.asked import describes_someone, kind_asked, kind_named, names_in, proper_names
 from graph.recall.quote import Quote, best_quotes, question_words
 from graph.recall.quote_text import answer_text, quote_language, quote_text
+from state.request_items import DocumentText, QuotableTurn
 
 ABOUT_SOMEONE = frozenset({"job", "place", "when", "amount", "often", "long"})  # what may be asked of a person
 
 
-def memory_lead(question: str, recalled: Sequence[dict], documents: Sequence[dict] = ()) -> str:
+def memory_lead(question: str, recalled: Sequence[QuotableTurn], documents: Sequence[DocumentText] = ()) -> str:
     """The lines a reply opens with when a document's line or something said answers the question; empty
     otherwise."""
     language = quote_language(question)
@@ -20,7 +21,8 @@ def memory_lead(question: str, recalled: Sequence[dict], documents: Sequence[dic
                        for quote in answering_quotes(question, recalled, documents))
 
 
-def answering_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list[Quote]:
+def answering_quotes(question: str, recalled: Sequence[QuotableTurn],
+                     documents: Sequence[DocumentText] = ()) -> list[Quote]:
     """The quotes that answer the question; for one about someone it describes and does not name, the quote that
     names them and the one that tells what was asked of them, when what was said of them tells it."""
     direct = best_quotes(question, recalled, documents)

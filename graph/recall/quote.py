@@ -1,7 +1,6 @@
-"""What was said that answers a question about something said before, quoted with when it was said (or a
-document's line, with its name): where the model cannot be trusted to read its context, the product answers
-from memory itself and the model's text only follows. No model call: recall's ranking, the question's rarer
-words, the speaker and the day it names decide."""
+"""What was said that answers a question about something said before, quoted with when it was said (or a document's
+line, with its name): where the model cannot be trusted to read its context, the product answers from memory itself
+and the model's text only follows. No model call: recall's ranking, rarer words, speaker and day named decide."""
 
 import math
 import re
@@ -16,6 +15,7 @@ from graph.recall.quote_text import quote_language
 from graph.recall.relations import related
 from graph.recall.said import Line, is_statement, said_lines, sentences_of, small_talk, tells
 from graph.recall.stems import stems
+from state.request_items import DocumentText, QuotableTurn
 from state.words import chinese_words, korean_words
 
 TURN_SHARE = 0.3  # a sentence in a turn about the question's other words is likelier the answer
@@ -56,7 +56,7 @@ def question_words(question: str) -> tuple[set[str], set[str]]:
     return stems(question), names
 
 
-def best_quotes(question: str, recalled: Sequence[dict], documents: Sequence[dict] = (),
+def best_quotes(question: str, recalled: Sequence[QuotableTurn], documents: Sequence[DocumentText] = (),
                 asked_for: Kind | None = None) -> list[Quote]:
     """The statements that answer the question best, at most two from different turns; none when what may be
     quoted holds too few of the question's words besides names (two; one for a question of two). `asked_for`:

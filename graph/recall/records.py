@@ -9,6 +9,7 @@ from graph.recall.entities import entities_of
 from graph.recall.said import stamped_lines
 from graph.request.words import SPEAKER
 from graph.storage.shared.common import record_body
+from state.request_items import TurnRecord
 from state.turns import message_text
 
 EXCERPT_CHARS = 1500  # one huge turn (a pasted file) cannot take the whole recall budget
@@ -31,7 +32,7 @@ def user_text(turn: Sequence[BaseMessage]) -> str:
     return " ".join(message_text(m) for m in turn if isinstance(m, HumanMessage))
 
 
-def said_lines(record: dict) -> list[str]:
+def said_lines(record: TurnRecord) -> list[str]:
     """A stored turn as the lines said in it, the user's first (what a recalled turn shows the model)."""
     return [line for line in record_body(record).splitlines() if line.strip()]
 
@@ -50,13 +51,13 @@ def _said(turn: Sequence[BaseMessage]) -> dict[str, str]:
     return {"user": user_text(turn), "assistant": answer, **({"tools": "; ".join(tools)} if tools else {})}
 
 
-def turn_record(number: int, day: str, turn: Sequence[BaseMessage], said_on: str = "") -> dict:
+def turn_record(number: int, day: str, turn: Sequence[BaseMessage], said_on: str = "") -> TurnRecord:
     """A turn as seed 004's JSON document: its number, date, what the user and the assistant said. `day` dates what
     was said (a pasted conversation's own date); `said_on`, the day the person sent it, is kept besides when it
     differs and the person wrote lines of their own after the pasted ones."""
     said = _said(turn)
     user = _clip(said["user"])
-    record: dict = {"turn": number, "date": day, "user": user, "assistant": _clip(said["assistant"])}
+    record: TurnRecord = {"turn": number, "date": day, "user": user, "assistant": _clip(said["assistant"])}
     if said_on and said_on != day and stamped_lines(user) < len(user.splitlines()):
         record["said_on"] = said_on
     if "tools" in said:
@@ -84,7 +85,7 @@ def pieces(text: str, size: int = PIECE_CHARS) -> list[str]:
     return [*found, text[start:]] if start < len(text) else found
 
 
-def person_entities(record: dict, known: Container[str] = frozenset()) -> frozenset[str]:
+def person_entities(record: TurnRecord, known: Container[str] = frozenset()) -> frozenset[str]:
     """The entities a stored turn names in people's words: the user's message, tool results, and the lines of a
     reply that carry a speaker ("Nate: ..."); never the model's own text, which may be invented. A sentence may
     open with one of the `known` names (those earlier turns named)."""

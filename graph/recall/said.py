@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from graph.request.words import GREETING, PASTED_LINE_START, SPEAKER
 from state.language.questions import is_question, last_question, tells
 from state.language.sentences import split_sentences
+from state.request_items import DocumentText, QuotableTurn, TurnRecord
 
 _POLITE = re.compile(  # thanks, greetings and agreement: nothing of the person's world
     r"(?i)^\W*(?:(?:thanks?|thank you|thx|hi|hello|hey|good (?:morning|night|evening)|bye|see you|ok(?:ay)?|"
@@ -77,7 +78,7 @@ def without_stamp(line: str) -> str:
     return _STAMP.sub("", line.strip(), count=1)
 
 
-def speakers_of(records: Sequence[dict]) -> set[str]:
+def speakers_of(records: Sequence[TurnRecord]) -> set[str]:
     """The names that lead the lines of replies in enough turns to be speakers of a relayed conversation."""
     turns: Counter[str] = Counter()
     for record in records:
@@ -128,7 +129,7 @@ def _meaning_of(line: str, meanings: dict[str, float]) -> float | None:
     return next((score for indexed, score in meanings.items() if text and text in indexed), None)
 
 
-def said_lines(recalled: Sequence[dict], documents: Sequence[dict] = ()) -> list[Line]:
+def said_lines(recalled: Sequence[QuotableTurn], documents: Sequence[DocumentText] = ()) -> list[Line]:
     """Every line that may be quoted: the documents' first, then each recalled turn's in recall's order (its rank)."""
     lines = [Line(0, "", "", tuple(sentences_of(text)), 0, str(document.get("title") or "document"))
              for document in documents for text in str(document.get("contents", "")).splitlines()]

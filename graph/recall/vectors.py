@@ -13,6 +13,7 @@ from graph.recall.embeddings import DIMENSIONS, embed, from_bytes
 from graph.recall.records import person_entities
 from graph.request.words import SPEAKER, query_words
 from graph.storage.shared.common import record_body
+from state.request_items import TurnRecord
 
 MAX_LINES = 12  # a turn's lines embedded one by one; a long paste is still found by its turn vector
 LINE_CHARS = 600
@@ -41,7 +42,7 @@ def turn_vectors(texts: Sequence[tuple[str, str]]) -> list[np.ndarray] | None:
     return matrices
 
 
-def record_texts(record: dict) -> tuple[str, str]:
+def record_texts(record: TurnRecord) -> tuple[str, str]:
     """A stored record's user text and whole turn, to embed a turn indexed before its vectors were."""
     return str(record.get("user", "")), record_body(record).strip()
 
@@ -112,7 +113,7 @@ class SessionVectors:
     def last_turn(self) -> int:
         return self.turns[-1] if self.turns else 0
 
-    def extended(self, rows: Sequence[tuple[int, bytes, int, str, dict]],
+    def extended(self, rows: Sequence[tuple[int, bytes, int, str, TurnRecord]],
                  stored_entities: dict[int, list[str]]) -> "SessionVectors":
         """A copy with turns read from storage (after `last_turn`) added, with their stored entities (a turn
         without them is read for them now, and listed to store); readers of this one are unaffected."""

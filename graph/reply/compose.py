@@ -29,6 +29,7 @@ from graph.request.budget import RequestParts
 from prompt.request_notes import TOOL_LIMIT_REPLY
 from state import ChatState
 from state.chat_state import RequestFrame
+from state.request_items import CitedDocument, DocumentText, QuotableTurn, RecalledTurn
 from state.turns import extract_current_turn, latest_user_text, message_text
 
 MAX_TOOL_ROUNDS = 4
@@ -75,13 +76,13 @@ class ReplyRequest:
     prompt: str  # the system prompt it opens with
     language: str  # the page's: the product's own words are written in it
     reach: float = 0.0  # how far back the question reaches (`graph.request.blocks.recall_reach`)
-    whole: list[dict] = field(default_factory=list)  # whole documents the message is about
-    passages: list[dict] = field(default_factory=list)  # passages retrieved for it
+    whole: list[DocumentText] = field(default_factory=list)  # whole documents the message is about
+    passages: list[DocumentText] = field(default_factory=list)  # passages retrieved for it
     cited_whole: frozenset[str] = frozenset()  # the titles of whole documents it cites
-    recalled: list[dict] = field(default_factory=list)  # the earlier turns it carries as excerpts
+    recalled: list[RecalledTurn] = field(default_factory=list)  # the earlier turns it carries as excerpts
 
     @property
-    def documents(self) -> list[dict]:
+    def documents(self) -> list[DocumentText]:
         """Every document the message is about: the whole ones, then the passages."""
         return [*self.whole, *self.passages]
 
@@ -98,9 +99,9 @@ def lead_of(request: ReplyRequest, rules: ReplyRules, question: str) -> tuple[st
     if not rules.quotes_memory or not (request.reach >= ASKS_BACK_REACH or bool(documents and request.reach)):
         return "", False
     parts = request.parts  # recent turns are not recalled: quotable too
-    said = [{"turn": n, "record": turn_record(n, "", turn)}
-            for n, turn in reversed(list(zip(parts.raw_numbers, parts.raw_turns, strict=False)))]
-    recalled = [*(request.state.get("recalled") or []), *said]
+    said: list[QuotableTurn] = [{"turn": n, "record": turn_record(n, "", turn)}
+                                for n, turn in reversed(list(zip(parts.raw_numbers, parts.raw_turns, strict=False)))]
+    recalled: list[QuotableTurn] = [*(request.state.get("recalled") or []), *said]
     if documents and (answer := document_answer(question, documents)) is not None:
         # the documents answer for themselves; a question about the person they do not answer may be remembered
         asks_back = request.reach >= ASKS_BACK_REACH and not answer.found
@@ -141,7 +142,7 @@ def cited(response: AIMessage, request: ReplyRequest) -> AIMessage:
     if request.passages or request.cited_whole:
         numbers = document_numbers(request.frame)
         documents = [d for d in request.whole if d.get("title") in request.cited_whole] + request.passages
-        metadata["sources"] = [{"document": numbers[document_key(d)], "title": d.get("title", "")}
+        metadata["sources"] = [CitedDocument(document=numbers[document_key(d)], title=d.get("title", ""))
                                for d in documents if document_key(d) in numbers]
     if request.recalled:
         metadata["recalled"] = sorted(item["turn"] for item in request.recalled)

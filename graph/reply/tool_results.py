@@ -2,6 +2,7 @@
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
@@ -41,7 +42,7 @@ def result_lead(turn: Sequence[BaseMessage], language: str = "en") -> str:
     """The turn's tool results as the sentence a reply opens with (`17 * 23 = 391.`; a sum said in words as the
     person wrote it, `12만원 × 3 = 36만원 (360,000원).`), so the right number comes before anything a small model
     writes, ended in the page's language; empty when no tool succeeded."""
-    calls: dict[str | None, dict] = {call["id"]: dict(call["args"]) for message in turn
+    calls: dict[str | None, dict[str, Any]] = {call["id"]: dict(call["args"]) for message in turn
                                      if isinstance(message, AIMessage) for call in message.tool_calls}
     question = next((message_text(m) for m in turn if isinstance(m, HumanMessage)), "")
     worded = worded_sum(question) if question else None

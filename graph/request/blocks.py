@@ -4,6 +4,7 @@ the one text each block is rendered to, once: a later request reads exactly the 
 import hashlib
 import re
 from collections.abc import Sequence
+from typing import cast
 
 from graph.request.layout import NUMBER_MARK, Candidate
 from graph.request.tokens import count_text
@@ -14,6 +15,7 @@ from state.chat_state import RequestFrame
 from state.language.questions import asks
 from state.language.segmenters import korean_tags
 from state.language.sentences import split_sentences
+from state.request_items import DocumentText, RecalledTurn
 
 RECALL = "recall"
 DOCUMENTS = "documents"
@@ -78,24 +80,29 @@ def recall_reach(text: str, names_earlier: bool = False) -> float:
     return QUESTION_REACH if _asking(text) else STATEMENT_REACH
 
 
-def recall_candidates(recalled: Sequence[dict]) -> list[Candidate]:
+def recall_candidates(recalled: Sequence[RecalledTurn]) -> list[Candidate]:
     """Recalled turns, best first, keyed by their turn number."""
     return [Candidate(f"turn:{item['turn']}", RECALL, item["tokens"], item) for item in recalled]
 
 
-def document_key(document: dict) -> str:
+def recalled_items(candidates: Sequence[Candidate]) -> list[RecalledTurn]:
+    """The recalled turns among candidates, in their order (a document among them is left out)."""
+    return [cast(RecalledTurn, c.item) for c in candidates if c.kind == RECALL]
+
+
+def document_key(document: DocumentText) -> str:
     """A document or passage by its title and contents: the same passage is shown once."""
     digest = hashlib.sha1(str(document.get("contents", "")).encode()).hexdigest()[:12]
     return f"doc:{document.get('title', '')}:{digest}"
 
 
-def document_candidates(documents: Sequence[dict]) -> list[Candidate]:
+def document_candidates(documents: Sequence[DocumentText]) -> list[Candidate]:
     """Whole documents and retrieved passages, in the order the turn asks them."""
     return [Candidate(document_key(document), DOCUMENTS, _document_tokens(document), document)
             for document in documents]
 
 
-def _document_tokens(document: dict) -> int:
+def _document_tokens(document: DocumentText) -> int:
     return count_text(str(document.get("contents", ""))) + count_text(str(document.get("title", ""))) + 12
 
 
@@ -113,8 +120,8 @@ def document_numbers(frame: RequestFrame) -> dict[str, int]:
 def render_block(kind: str, chosen: Sequence[Candidate], frame: RequestFrame) -> tuple[str, list[str]]:
     """One block's text and keys: recalled turns in turn order, documents numbered after every one shown before."""
     if kind == RECALL:
-        in_order = sorted(chosen, key=lambda c: c.item["turn"])
-        return render_recalled([c.item for c in in_order]), [c.key for c in in_order]
+        in_order = sorted(chosen, key=lambda c: recalled_items([c])[0]["turn"])
+        return render_recalled(recalled_items(in_order)), [c.key for c in in_order]
     start = max(document_numbers(frame).values(), default=0) + 1
     keys = [f"{c.key}{NUMBER_MARK}{number}" for number, c in enumerate(chosen, start)]
-    return render_documents([c.item for c in chosen], start=start), keys
+    return render_documents([cast(DocumentText, c.item) for c in chosen], start=start), keys

@@ -15,6 +15,7 @@ from langchain_core.messages import BaseMessage, HumanMessage
 from graph.request.budget import RequestParts, earlier_form, pins_within_share, within_budget
 from graph.request.tokens import count_message
 from state.chat_state import RequestFrame, ShownBlock
+from state.request_items import DocumentText, RecalledTurn
 
 LOW_MARK = 0.6  # a cut leaves the request at most this share of its budget: room for several turns to grow
 ASKS_BACK = 0.3  # a turn whose recall may take this share of the budget asks back: a cut makes it at least this room
@@ -42,7 +43,7 @@ class Candidate:
     key: str
     kind: str
     tokens: int
-    item: dict
+    item: RecalledTurn | DocumentText
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from graph.request.budget import RequestParts, pinned_message
 from graph.request.tokens import count_message, count_messages, count_text, count_transcript
 from prompt.system import render_summary_lines
 from state.chat_state import RequestReport
+from state.request_items import RecalledPoint, RecalledTurn
 
 
 def tool_definition_tokens(tools: Sequence[BaseTool]) -> int:
@@ -30,7 +31,7 @@ def _tokens(messages: Sequence[BaseMessage]) -> int:
 
 
 def report_parts(turn: int, parts: RequestParts, transcript: Sequence[BaseMessage], tool_tokens: int,
-                 recalled: Sequence[dict] = (), read: int = 0) -> RequestReport:
+                 recalled: Sequence[RecalledTurn] = (), read: int = 0) -> RequestReport:
     """Split the tokens of a request into system, summaries, pinned, raw, recalled and current parts, and into what
     the model read before (`read`, the start it shares with the request before) and what is new to it."""
     system_total = count_message(parts.system())
@@ -49,7 +50,7 @@ def report_parts(turn: int, parts: RequestParts, transcript: Sequence[BaseMessag
         read_tokens=min(read, request_tokens),
         new_tokens=max(request_tokens - read, 0),
         history_tokens=count_transcript(transcript) + system_total - summary_tokens + tool_tokens,
-        recalled=[{key: item[key] for key in ("turn", "rank", "tokens")}
+        recalled=[RecalledPoint(turn=item["turn"], rank=item["rank"], tokens=item["tokens"])
                   for item in sorted(recalled, key=lambda item: item["turn"])],
         pinned=len(parts.pinned),
         pins_left_out=pins_left_out(parts, transcript),

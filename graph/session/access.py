@@ -8,7 +8,7 @@ from langchain_core.messages import BaseMessage
 from graph.documents.store import DocumentStore
 from graph.memory.planner import SummaryPlanner
 from graph.memory.prefetch import SummaryPrefetcher
-from graph.session.inputs import validate_owner
+from graph.session.inputs import StateInput, validate_owner
 from graph.session.queue import TurnActivity, TurnQueue
 from graph.session.runner import TurnRunner
 from graph.storage import SessionOwners, Storage
@@ -46,7 +46,7 @@ class SessionServices(Protocol):
 
     def read_state(self, session_id: str) -> dict[str, Any]: ...
 
-    def update_state(self, session_id: str, values: dict) -> None: ...
+    def update_state(self, session_id: str, values: StateInput) -> None: ...
 
     def resets(self, session_id: str, reset: bool = False) -> int: ...
 

@@ -11,6 +11,7 @@ from graph.session.queue import TurnQueue
 from graph.session.runner import TurnRunner
 from graph.settings import Settings
 from graph.storage import Storage
+from graph.storage.base import FoundTurn
 from state.session import SessionInfo
 
 INDEXING_WAIT = 10.0  # seconds a search waits for a turn answered a moment ago to be indexed
@@ -86,7 +87,7 @@ class SessionCatalog:
         """
         return self.storage.list_sessions(self.owner_key(owner))
 
-    def search(self, query: str, limit: int = 20, owner: str | None = None) -> list[dict]:
+    def search(self, query: str, limit: int = 20, owner: str | None = None) -> list[FoundTurn]:
         """The turns of every session of one owner that match a query, for the search across chats.
 
         Args:
@@ -95,7 +96,7 @@ class SessionCatalog:
             owner: The owner, or None for the single-person default.
 
         Returns:
-            One dict per matching turn: `session_id`, `title`, `turn`, `day` and a highlighted snippet.
+            One `FoundTurn` per matching turn: `session_id`, `title`, `turn`, `day` and a highlighted snippet.
         """
         for run in self.turns.runs():  # a turn just answered is indexed a moment after: it is found too
             if run.is_answered.is_set():

@@ -1,7 +1,9 @@
 """What a person changes in a session outside a turn: pins, summaries, documents; each under its lock. An edited
 summary's new text is what the model sees; its record keeps what was generated."""
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from graph.documents.store import DocumentRefused
 from graph.memory.planner import plan_input
@@ -18,6 +20,7 @@ from graph.session.inputs import (
 )
 from state import SummaryRecord
 from state.refusals import Refused
+from state.request_items import TurnRecord
 from state.session import DocumentInfo
 
 FEEDBACK_CHOICES = ("up", "down")
@@ -42,7 +45,7 @@ def edited_record(record: SummaryRecord, text: str) -> SummaryRecord:
     return edited
 
 
-def check_shown(values: dict, message_id: str) -> None:
+def check_shown(values: Mapping[str, Any], message_id: str) -> None:
     """Refused unless the message is in the conversation shown: a pin or thumb on one only another version holds
     would be kept and do nothing."""
     if all(message.id != message_id for message in values.get("messages") or []):
@@ -126,7 +129,10 @@ class SessionEdits(SessionAccess):
                 raise KeyError(f"no summary starts at turn {first_turn}")
             records[index] = deleted_record(records[index]) if text is None else edited_record(records[index],
                                                                                                  text.strip())
-            self.services.update_state(self.id, {key: records[index:index + 1] if level <= 1 else records})
+            if level <= 1:
+                self.services.update_state(self.id, {"summary_history": records[index:index + 1]})
+            else:
+                self.services.update_state(self.id, {"consolidated": records})
 
     def summarize_now(self, compression_rate: float | None = None, language: str = "en") -> bool:
         """Summarize now what the policy would summarize later: the completed turns not summarized yet but the last.
@@ -155,7 +161,7 @@ class SessionEdits(SessionAccess):
             self.services.update_state(self.id, {"summary_history": [record]})
         return True
 
-    def turn_excerpts(self, turns: list[int]) -> list[dict]:
+    def turn_excerpts(self, turns: list[int]) -> list[TurnRecord]:
         """Earlier turns as recall shows them to the model, for a page that shows what was recalled.
 
         Args:

@@ -9,6 +9,7 @@ from langchain_core.messages import HumanMessage
 from graph.session.access import SessionNotFound
 from graph.session.edits import SessionEdits
 from graph.session.inputs import (
+    StateInput,
     checked_language,
     checked_rewrite,
     checked_settings,
@@ -141,7 +142,7 @@ class Session(SessionReads, SessionEdits, SessionVersions):
         except Refused as error:
             return refused_for(error, language)
 
-        def same_question(question: HumanMessage) -> dict:
+        def same_question(question: HumanMessage) -> StateInput:
             return turn_input(question, self.id, self.settings().compression_rate)
         return self._start(language, rewind=lambda: fork_turn(self.services, self.id, language, turn, True,
                                                                same_question, answer_id))
@@ -244,6 +245,6 @@ class Session(SessionReads, SessionEdits, SessionVersions):
         self.services.prefetcher.schedule(self.id, rate, lambda: self.services.resets(self.id) == resets_before,
                                           checked_language(language))
 
-    def _start(self, language: str, payload: dict | None = None, rewind: RewindFor | None = None) -> TurnRun:
+    def _start(self, language: str, payload: StateInput | None = None, rewind: RewindFor | None = None) -> TurnRun:
         """Queue the turn behind the ones sent before it and start it (`graph.session.turn`)."""
         return start_turn(self.services, self.id, self.owner, language, payload, rewind)

@@ -4,11 +4,14 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import TypedDict
 
-from langchain_core.messages import HumanMessage
+from langchain_core.messages import BaseMessage, HumanMessage
 
 from graph.request.budget import setting_limit
 from graph.request.tokens import count_text
+from state import SummaryRecord
+from state.chat_state import RequestFrame
 from state.language.normal_form import composed
 from state.refusals import WrongType, kind_of
 from state.session import SessionSettings
@@ -25,6 +28,21 @@ MAX_OWNER_CHARS = 320  # an e-mail address at most (RFC 5321), or an identity pr
 MAX_NAME_CHARS = 255  # a file name, as file systems allow
 
 WRITTEN = {"system_prompt": "The system prompt", "agent_prompt": "The agent prompt", "reminder": "The reminder"}
+
+
+class StateInput(TypedDict, total=False):
+    """ChatState keys a session writes from outside the graph's nodes (a turn's input, an old turn taken back, a
+    person's pins, thumbs and summary edits); the graph's reducers merge them into the saved state."""
+
+    messages: list[BaseMessage]
+    session_id: str
+    compression_rate: float
+    turn_count: int
+    pinned: list[str]
+    feedback: dict[str, str]
+    summary_history: list[SummaryRecord]
+    consolidated: list[SummaryRecord]
+    frame: RequestFrame
 
 
 def checked_message_id(message_id: object) -> str:
@@ -133,7 +151,7 @@ def checked_settings(before: SessionSettings, after: SessionSettings, request_li
 
 
 def turn_input(message: str | HumanMessage, session_id: str, compression_rate: float,
-               attachments: Sequence[Mapping[str, object]] = ()) -> dict:
+               attachments: Sequence[Mapping[str, object]] = ()) -> StateInput:
     """The graph input of a new turn: the person's cleaned message (the session's settings, the page's language
     among them, go as the runtime context); the turn numbers it under the session's lock. `attachments` (the files
     sent with the message: name, and tokens or the reason it was refused) stay on the message, so its bubble shows

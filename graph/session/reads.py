@@ -1,5 +1,6 @@
 """What a session's handle reads without changing anything: its saved state, the running turn, the last request."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,7 +40,7 @@ class SessionView:
 class SessionReads(SessionAccess):
     """Reading one session (a part of its handle): every call checks the owner, none writes."""
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         """The saved ChatState values, for a page, an export or a check; reading changes nothing.
 
         Returns:
@@ -122,7 +123,7 @@ class SessionReads(SessionAccess):
         self._check()
         return self.services.runner.last_requests.get(self.id)
 
-    def summary_due(self, values: dict | None = None) -> list[list[int]]:
+    def summary_due(self, values: Mapping[str, Any] | None = None) -> list[list[int]]:
         """The turn spans the next turn will summarize before it answers, so a page can say a summary is coming.
 
         Args:

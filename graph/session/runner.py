@@ -5,7 +5,7 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterator
-from typing import Any, cast
+from typing import Any, Final, NotRequired, TypedDict, cast
 
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.runnables import RunnableConfig
@@ -18,6 +18,7 @@ from graph.model_rooms import ModelRoom
 from graph.models.cancel import GenerationStopped, StopSignal
 from graph.models.local_server import LocalModelServer
 from graph.reply.clean_text import StreamCleaner
+from graph.session.inputs import StateInput
 from graph.storage import Storage
 from graph.storage.checkpoint_tree import BRANCH, TURN, CheckpointTree, forks_text
 from prompt.tools import TOOL_CANCELLED
@@ -28,8 +29,12 @@ from state.turns import STOPPED_MARK, has_unfinished_turn
 logger = logging.getLogger(__name__)
 
 STREAM_MODES: list[StreamMode] = ["custom", "updates"]
-FORK = "fork"  # a turn input's fork: the checkpoint it starts from and the forks of its new branch
+FORK: Final = "fork"  # a turn input's fork: the checkpoint it starts from and the forks of its new branch
 KEPT_SESSIONS = 64  # the sessions whose last request is kept
+
+# where a turn runs: the checkpoint a new branch starts `from` (none: the shown branch's newest) and the forks of
+# its `branch`, as `forks_text` writes them (declared by call: `from` is a keyword)
+TurnFork = TypedDict("TurnFork", {"from": NotRequired[str], "branch": str})
 
 
 def thread_config(session_id: str) -> RunnableConfig:
@@ -44,7 +49,7 @@ def checkpoint_config(session_id: str, checkpoint_id: str | None = None) -> Runn
     return {"configurable": {"thread_id": session_id, "checkpoint_ns": "", "checkpoint_id": checkpoint_id}}
 
 
-def turn_config(session_id: str, turn: int, fork: dict) -> RunnableConfig:
+def turn_config(session_id: str, turn: int, fork: TurnFork) -> RunnableConfig:
     """The config a turn runs with: from the fork's checkpoint when it starts a new branch, its turn and the forks
     of its branch written into the checkpoint it saves."""
     return {**checkpoint_config(session_id, fork.get("from")),
@@ -90,11 +95,11 @@ class TurnRunner:
         """The transcript of the session's shown branch (or as it was at `checkpoint_id`)."""
         return self.graph.get_state(checkpoint_config(session_id, checkpoint_id)).values.get("messages", [])
 
-    def shown_branch(self, session_id: str) -> dict:
+    def shown_branch(self, session_id: str) -> TurnFork:
         """The forks of the branch a new turn continues."""
         return {"branch": forks_text(CheckpointTree(self.storage.checkpoint_rows(session_id)).shown())}
 
-    def has_message(self, session_id: str, message_id: str) -> bool:
+    def has_message(self, session_id: str, message_id: str | None) -> bool:
         """Whether the shown branch holds the message (a turn's input, once its run saved it)."""
         return any(message.id == message_id for message in reversed(self.messages(session_id)))
 
@@ -103,7 +108,7 @@ class TurnRunner:
         tree = CheckpointTree(self.storage.checkpoint_rows(session_id))
         return any(forks_text(tree.forks(row)) == branch for row in tree.rows.values())
 
-    def put_input(self, config: RunnableConfig, values: dict) -> None:
+    def put_input(self, config: RunnableConfig, values: StateInput) -> None:
         """Write `values` as the input of a turn (no node's edges run): a message a crash cut off, or an old turn
         taken back."""
         self.graph.update_state(config, values, as_node="__start__")
@@ -129,7 +134,7 @@ class TurnRunner:
         except InvalidUpdateError:
             self.graph.update_state(config, None, as_node="__copy__")
 
-    def run(self, config: RunnableConfig, payload: dict | None, stop: threading.Event,
+    def run(self, config: RunnableConfig, payload: StateInput | None, stop: threading.Event,
             settings: SessionSettings) -> Generator[TurnEvent, None, bool]:
         """Run a turn (or resume the unfinished one with payload None) on the session's model's graph with its
         settings as the runtime context, and describe it as events; returns whether the run saved itself whole."""
@@ -159,7 +164,7 @@ class TurnRunner:
             yield TurnEvent("error", describe_error(error, settings.language, local), {"error": error})
         return False
 
-    def _stream(self, graph: ChatGraph, config: RunnableConfig, payload: dict | None, stop: threading.Event,
+    def _stream(self, graph: ChatGraph, config: RunnableConfig, payload: StateInput | None, stop: threading.Event,
                 streamed: list[str], settings: SessionSettings) -> Iterator[TurnEvent]:
         """Stream the graph, turning chunks and updates into events; the state is saved once, at the end."""
         config = {**config, "callbacks": [StopSignal(stop)]}
@@ -171,9 +176,6 @@ class TurnRunner:
             for mode, item in stream:  # type: ignore[misc]
                 if mode == "custom":
                     written = cast(dict[str, Any], item)
-                    if "context" in written:
-                        self.last_requests.keep(session_id, written["context"])
-                        continue
                     text = cleaner.feed(str(written.get("token", "")))
                     if text:
                         streamed.append(text)
@@ -183,6 +185,9 @@ class TurnRunner:
                     if tail:
                         streamed.append(tail)
                         yield TurnEvent("token", tail)
+                    for values in cast(dict[str, Any], item).values():  # the request the model was just sent
+                        if isinstance(values, dict) and "request" in values:
+                            self.last_requests.keep(session_id, values["request"])
                     for event in update_events(item):  # type: ignore[arg-type]
                         if event.kind == "tool" and event.tool["phase"] == "call":
                             streamed.clear()  # the text before a tool call is not the answer

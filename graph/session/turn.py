@@ -1,15 +1,17 @@
 """A turn's path, top to bottom, with the journal that keeps its message safe until the run has saved it."""
 
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import cast
 
 from langchain_core.messages import BaseMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
 
 from graph.session.access import SessionServices, may_run
+from graph.session.inputs import StateInput
 from graph.session.queue import TurnRun, lower_priority
-from graph.session.runner import FORK, TurnRunner, finish_stopped_turn, thread_config, turn_config
+from graph.session.runner import FORK, TurnFork, TurnRunner, finish_stopped_turn, thread_config, turn_config
 from graph.storage import Storage
 from state.session import TurnEvent
 from state.texts import localized
@@ -21,16 +23,23 @@ TURN_INPUT_KEYS = ("messages", "session_id", "compression_rate", "turn_count", "
                    "consolidated")
 
 
+class PendingInput(StateInput, total=False):
+    """A turn's input as the journal keeps it until the run saves it, with the fork a new version's branch starts
+    from."""
+
+    fork: TurnFork
+
+
 @dataclass(frozen=True)
 class Rewind:
     """A turn to run again as a new version (`graph.session.versions` decides it): its input and number, the
     checkpoint its new branch starts from and the forks of that branch (`fork`), or, for a session saved before
     versions, the update that takes the old turn back (`take_back`, written once the new input is journaled)."""
 
-    payload: dict
+    payload: StateInput
     turn: int
-    fork: dict | None = None
-    take_back: dict | None = None
+    fork: TurnFork | None = None
+    take_back: StateInput | None = None
 
 
 RewindFor = Callable[[], Rewind | TurnEvent]  # a rewind, decided under the lock when the turn's time has come
@@ -41,8 +50,8 @@ def refusal(language: str, key: str) -> TurnEvent:
     return TurnEvent("error", localized(language, key), {"code": key})
 
 
-def start_turn(services: SessionServices, session_id: str, owner: str, language: str, payload: dict | None = None,
-               rewind: RewindFor | None = None) -> TurnRun:
+def start_turn(services: SessionServices, session_id: str, owner: str, language: str,
+               payload: StateInput | None = None, rewind: RewindFor | None = None) -> TurnRun:
     """Queue a turn behind the ones sent before it and start its thread: a new message's `payload`, a `rewind`,
     or neither (the unfinished turn resumes)."""
     run = TurnRun(lambda run: turn(services, session_id, owner, language, run, payload, rewind),
@@ -52,7 +61,7 @@ def start_turn(services: SessionServices, session_id: str, owner: str, language:
 
 
 def turn(services: SessionServices, session_id: str, owner: str, language: str, run: TurnRun,
-         payload: dict | None, rewind: RewindFor | None) -> Iterator[TurnEvent]:
+         payload: StateInput | None, rewind: RewindFor | None) -> Iterator[TurnEvent]:
     """One turn, from its place in the queue to the work after its reply: whose the session is, the session's lock
     (taken once, here), a message a crash cut off put back, the input journaled with its number, the graph, and what
     follows the reply: recall's index, the session's title, the next summary made ahead."""
@@ -114,8 +123,8 @@ def ready_to_resume(services: SessionServices, session_id: str) -> bool:
     return True
 
 
-def journaled(services: SessionServices, session_id: str, payload: dict | None,
-              rewound: Rewind | None) -> tuple[dict | None, RunnableConfig]:
+def journaled(services: SessionServices, session_id: str, payload: StateInput | None,
+              rewound: Rewind | None) -> tuple[StateInput | None, RunnableConfig]:
     """The turn's input with its number, kept in the journal until the run saves it, and the config it runs with.
     A new message or a resume continues the shown branch; a rewind says which turn it runs again, and the old turn
     it takes back goes only once the new input is journaled, so a crash in between keeps it for Retry."""
@@ -126,7 +135,7 @@ def journaled(services: SessionServices, session_id: str, payload: dict | None,
         payload, number, fork = rewound.payload, rewound.turn, rewound.fork
     if payload is not None:
         payload = with_message_id({**payload, "turn_count": number})
-        write_pending(services.storage, session_id, {**payload, FORK: fork} if fork else payload)
+        write_pending(services.storage, session_id, {**payload, FORK: fork} if fork else {**payload})
         if number == 1 and rewound is None:  # a new chat is listed by its title while its first reply runs
             record_title(services.storage, session_id, message_text(payload["messages"][0]), 0)
     if rewound is not None and rewound.take_back is not None:  # as the input of a turn: no node's edges run
@@ -161,7 +170,7 @@ def close_unanswered(services: SessionServices, session_id: str) -> None:
         finish_stopped_turn(services.runner.graph, session_id, "")
 
 
-def write_pending(storage: Storage, session_id: str, payload: dict) -> None:
+def write_pending(storage: Storage, session_id: str, payload: PendingInput) -> None:
     """Keep the turn's input, its message as plain text with its id: a write-ahead note, so a crash mid-turn never
     loses it. A turn saves its checkpoint once, when it ends; until then the person's message lives only in the
     storage's journal (one small row). A run that ended, failed or was stopped has saved it; after a crash, the
@@ -170,16 +179,16 @@ def write_pending(storage: Storage, session_id: str, payload: dict) -> None:
     storage.journal_write(session_id, {**payload, "messages": [{"id": message.id, "text": message_text(message)}]})
 
 
-def read_pending(storage: Storage, session_id: str) -> dict | None:
+def read_pending(storage: Storage, session_id: str) -> PendingInput | None:
     """The input of a turn a crash left unsaved, its message rebuilt."""
     row = storage.journal_read(session_id)
     if row is None:
         return None
     message = row["messages"][0]
-    return {**row, "messages": [HumanMessage(message["text"], id=message["id"])]}
+    return cast(PendingInput, {**row, "messages": [HumanMessage(message["text"], id=message["id"])]})
 
 
-def with_message_id(payload: dict) -> dict:
+def with_message_id(payload: StateInput) -> StateInput:
     """The payload with an id on its message, so a saved checkpoint can be checked for it."""
     message = payload["messages"][0]
     if message.id:
@@ -197,7 +206,8 @@ def restore_pending(runner: TurnRunner, storage: Storage, session_id: str) -> bo
     restored = (not runner.has_branch(session_id, str(fork.get("branch") or "")) if fork else
                 not runner.has_message(session_id, pending["messages"][0].id))  # a regenerate's has the old id
     if restored:
-        values = {key: pending[key] for key in TURN_INPUT_KEYS if key in pending}  # older rows held more
+        row: Mapping[str, object] = pending
+        values = cast(StateInput, {key: row[key] for key in TURN_INPUT_KEYS if key in row})  # older rows held more
         runner.put_input(turn_config(session_id, pending.get("turn_count") or 0, fork) if fork else
                          thread_config(session_id), values)
     storage.journal_clear(session_id)

@@ -10,7 +10,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage
 
 from graph.request.layout import without_turn
 from graph.session.access import SessionAccess, SessionServices
-from graph.session.inputs import checked_turn
+from graph.session.inputs import StateInput, checked_turn
 from graph.session.runner import checkpoint_config
 from graph.session.turn import Rewind, follow_shown_branch, refusal, with_message_id
 from graph.storage.checkpoint_tree import CheckpointTree, before, fork_at, forks_text
@@ -27,12 +27,12 @@ def records_before(records: list[SummaryRecord] | None, turn: int) -> list[Summa
     return [record for record in records or [] if record["turns"][-1] < turn]
 
 
-def carried_changes(values: Mapping[str, Any], turn: int, shared_ids: set[str]) -> dict:
+def carried_changes(values: Mapping[str, Any], turn: int, shared_ids: set[str]) -> StateInput:
     """The input keys that give a version of `turn` what the shown branch holds for the turns before it: its summary
     records (with the person's edits and removals, and those made at once), and the pins and thumbs on the
     messages `shared_ids` names. The version forks from the checkpoint before its turn, which was saved before
     those changes; from there each version keeps its own."""
-    carried: dict[str, Any] = {
+    carried: StateInput = {
         "pinned": [mid for mid in values.get("pinned") or [] if mid in shared_ids],
         "feedback": {mid: choice for mid, choice in (values.get("feedback") or {}).items() if mid in shared_ids},
     }
@@ -50,7 +50,7 @@ def summarized_turns(values: Mapping[str, Any]) -> set[int]:
 
 
 def take_back_last_turn(services: SessionServices, session_id: str, language: str, answered_only: bool,
-                        payload_for: Callable[[HumanMessage], dict],
+                        payload_for: Callable[[HumanMessage], StateInput],
                         expected_id: str | None = None) -> Rewind | TurnEvent:
     """The last turn (its question, tool calls and answer) replaced by the turn input `payload_for` makes of its
     question; a refusal when there is no such turn, when `answered_only` and it has no answer yet (Retry is for
@@ -72,19 +72,20 @@ def take_back_last_turn(services: SessionServices, session_id: str, language: st
     removed = messages[start:]
     payload = with_message_id(payload_for(cast(HumanMessage, removed[0])))
     gone = {message.id for message in removed}
-    take_back = {
+    take_back: StateInput = {
         "messages": [RemoveMessage(id=str(message.id)) for message in removed],
         "pinned": [mid for mid in values.get("pinned") or [] if mid not in gone],
         "feedback": {mid: choice for mid, choice in (values.get("feedback") or {}).items() if mid not in gone},
-        **({"frame": without_turn(values["frame"], turn)} if values.get("frame") else {}),
     }
+    if values.get("frame"):
+        take_back["frame"] = without_turn(values["frame"], turn)
     services.recall.drop_from(session_id, turn)
     services.storage.cache_drop_from(session_id, turn)  # a summary made ahead of the old turn is of nothing now
     return Rewind(payload, turn, take_back=take_back)
 
 
 def fork_turn(services: SessionServices, session_id: str, language: str, turn: int | None, answered_only: bool,
-              payload_for: Callable[[HumanMessage], dict], expected_id: str | None = None) -> Rewind | TurnEvent:
+              payload_for: Callable[[HumanMessage], StateInput], expected_id: str | None = None) -> Rewind | TurnEvent:
     """`turn` run again as a new version, forked from the checkpoint that ended the turn before (the old one stays
     in the thread's history as another version): its question, or what `payload_for` makes of it. A rewind only
     reads and decides: the turn (`graph.session.turn`) journals the input it hands over and runs it like any other.
@@ -111,8 +112,8 @@ def fork_turn(services: SessionServices, session_id: str, language: str, turn: i
         return refusal(language, "rewrite_too_old")
     branch = forks_text((*before(tree.shown(), turn), (turn, uuid.uuid4().hex[:8])))
     shared = {str(message.id) for message in messages[:start]}  # what the person did to these stays
-    payload = {**with_message_id(payload_for(cast(HumanMessage, messages[start]))),
-               **carried_changes(values, turn, shared)}
+    payload: StateInput = {**with_message_id(payload_for(cast(HumanMessage, messages[start]))),
+                           **carried_changes(values, turn, shared)}
     services.resets(session_id, reset=True)  # what the background began on the old branch is not kept
     services.recall.drop_from(session_id, turn)
     services.storage.cache_drop_from(session_id, turn)

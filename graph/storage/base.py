@@ -3,10 +3,12 @@ of them, which SQLite and PostgreSQL implement alike."""
 
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
-from typing import Protocol
+from typing import Any, Protocol, TypedDict
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
+from state.chat_state import SummaryRecord
+from state.request_items import DocumentText, TurnRecord
 from state.session import DocumentInfo, SessionInfo, SessionSettings
 
 KEEP_CHECKPOINTS = 3
@@ -14,6 +16,16 @@ KEEP_CHECKPOINTS = 3
 
 class DatabaseError(RuntimeError):
     """The database cannot be opened or written; the message says which and why."""
+
+
+class FoundTurn(TypedDict):
+    """A turn the search across chats found, as both backends return it to the session list's search."""
+
+    session_id: str
+    title: str  # the session's title (its id when it has none)
+    turn: int
+    day: str
+    snippet: str  # an excerpt of the turn with the found word marked by **
 
 
 class SessionLock(Protocol):
@@ -74,10 +86,11 @@ class SessionOwners(Protocol):
 class TurnJournal(Protocol):
     """The input of a turn until its checkpoint holds it, so a crash loses no message."""
 
-    def journal_write(self, session_id: str, row: dict) -> None:
-        """Keep the input of the turn being run until its checkpoint is saved."""
+    def journal_write(self, session_id: str, row: dict[str, Any]) -> None:
+        """Keep the input of the turn being run (JSON values by name, as the session builds them) until its
+        checkpoint is saved."""
 
-    def journal_read(self, session_id: str) -> dict | None:
+    def journal_read(self, session_id: str) -> dict[str, Any] | None:
         """The pending turn input of a session, if a run did not save it."""
 
     def journal_clear(self, session_id: str) -> None:
@@ -87,13 +100,13 @@ class TurnJournal(Protocol):
 class SummaryCacheStore(Protocol):
     """Summaries made ahead of the turn that applies them."""
 
-    def cache_put(self, key: str, session_id: str, record: dict) -> None:
+    def cache_put(self, key: str, session_id: str, record: SummaryRecord) -> None:
         """Keep a summary made ahead of time."""
 
     def cache_has(self, key: str) -> bool:
         """Whether a summary made ahead of time waits under `key`."""
 
-    def cache_take(self, key: str) -> dict | None:
+    def cache_take(self, key: str) -> SummaryRecord | None:
         """The summary made ahead under `key`, removed; None when there is none."""
 
     def cache_drop_from(self, session_id: str, first_turn: int) -> int:
@@ -114,7 +127,7 @@ class DocumentStorage(Protocol):
     def remove_document(self, session_id: str, document_id: int) -> None:
         """Remove one document and its chunks."""
 
-    def whole_documents(self, session_id: str) -> list[dict]:
+    def whole_documents(self, session_id: str) -> list[DocumentText]:
         """The small documents that ride in the context whole, as `{"title", "contents"}`."""
 
     def has_documents(self, session_id: str) -> bool:
@@ -127,20 +140,20 @@ class DocumentStorage(Protocol):
 class RecallStorage(Protocol):
     """Every completed turn, indexed for recall and for the search over all sessions."""
 
-    def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,
+    def recall_add(self, session_id: str, turn: int, day: str, record: TurnRecord, tokens: int,
                    vector: bytes | None = None, pieces: Sequence[str] = ()) -> None:
         """Index one completed turn: its record (user, tools, assistant: the indexed text is `record_body`),
         its embedding, and the whole text of a turn its record clips, in `pieces` (each searched like a turn, the
         turn found by its best)."""
 
-    def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int, str, dict]]:
+    def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int, str, TurnRecord]]:
         """(turn, vector, tokens, day, record) of a session's indexed turns after `after_turn`, in turn order
         (an empty vector for a turn stored without one)."""
 
     def recall_set_vector(self, session_id: str, turn: int, vector: bytes) -> None:
         """Store the vectors of a turn indexed without them."""
 
-    def recall_records(self, session_id: str, turns: list[int]) -> dict[int, dict]:
+    def recall_records(self, session_id: str, turns: list[int]) -> dict[int, TurnRecord]:
         """The JSON records of these turns of a session."""
 
     def recall_last_turn(self, session_id: str) -> int:
@@ -150,10 +163,10 @@ class RecallStorage(Protocol):
         """Take out a session's indexed turns from `first_turn` on (a turn taken back to be asked again)."""
 
     def recall_search(self, session_id: str, words: list[str], below_turn: int,
-                      limit: int) -> list[tuple[int, float, dict, int]]:
+                      limit: int) -> list[tuple[int, float, TurnRecord, int]]:
         """(turn, score, record, tokens) of a session's best turns before `below_turn` for any of `words`."""
 
-    def search_turns(self, words: list[str], limit: int, owner: str = "") -> list[dict]:
+    def search_turns(self, words: list[str], limit: int, owner: str = "") -> list[FoundTurn]:
         """The best turns of every session of `owner`: session_id, title, turn, day and a highlighted snippet."""
 
 
@@ -189,7 +202,7 @@ class EntityStorage(Protocol):
 class Housekeeping(Protocol):
     """Keep the database small, say how big it is, and let it go."""
 
-    def checkpoint_rows(self, session_id: str) -> list[tuple[str, str | None, dict]]:
+    def checkpoint_rows(self, session_id: str) -> list[tuple[str, str | None, dict[str, Any]]]:
         """(id, parent id, metadata) of each of a session's checkpoints: its tree of versions."""
 
     def prune_checkpoints(self, session_id: str, keep: int = KEEP_CHECKPOINTS) -> int:

@@ -188,7 +188,7 @@ def prunable(rows: Iterable[tuple[str, str | None, Mapping[str, Any]]], newest: 
     return sorted(set(tree.rows) - keep)
 
 
-def saver_rows(saver: BaseCheckpointSaver, session_id: str) -> list[tuple[str, str | None, dict]]:
+def saver_rows(saver: BaseCheckpointSaver, session_id: str) -> list[tuple[str, str | None, dict[str, Any]]]:
     """The rows of a thread a saver keeps elsewhere (in memory), read through its own listing."""
     listed = saver.list({"configurable": {"thread_id": session_id, "checkpoint_ns": ""}})
     return [(item.config["configurable"]["checkpoint_id"],

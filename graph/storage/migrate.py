@@ -18,6 +18,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver, CheckpointTuple
 
@@ -53,7 +54,7 @@ def copy_latest_checkpoint(source: BaseCheckpointSaver, target: BaseCheckpointSa
     return True
 
 
-def whole_values(source: BaseCheckpointSaver, latest: CheckpointTuple) -> dict:
+def whole_values(source: BaseCheckpointSaver, latest: CheckpointTuple) -> dict[str, Any]:
     """The checkpoint's values with each delta channel rebuilt (its latest full copy, then the writes after it)
     and stored as a full copy of its own."""
     values = dict(latest.checkpoint["channel_values"])

@@ -1,6 +1,8 @@
 """The migration tool's rows: read every row of the app's tables from the SQLite file, write them into
 PostgreSQL keeping ids (so chunks still match their documents), overwriting what an earlier run wrote."""
 
+from typing import Any
+
 from psycopg import Cursor
 from psycopg.rows import DictRow
 
@@ -24,12 +26,13 @@ SOURCE_QUERIES = {
     "turn_facts": "SELECT thread_id, turn, facts FROM turn_facts",
     "turn_entities": "SELECT thread_id, turn, entity FROM turn_entities",
 }
+TableRows = dict[str, list[dict[str, Any]]]  # each table's rows by its name, a row its values by column name
 
 
-def read_tables(source: SqliteStorage) -> dict[str, list[dict]]:
+def read_tables(source: SqliteStorage) -> TableRows:
     """Every row of the app's tables in the SQLite file, JSON columns decoded (settings as SessionSettings read
     them)."""
-    tables: dict[str, list[dict]] = {}
+    tables: TableRows = {}
     with source.rows(transaction=False) as cur:
         for table, query in SOURCE_QUERIES.items():
             rows = cur.execute(query).all()
@@ -61,13 +64,13 @@ def _value(value: object) -> object:
     return value
 
 
-def _write(cur: Cursor[DictRow], sql: str, columns: tuple[str, ...], rows: list[dict]) -> None:
+def _write(cur: Cursor[DictRow], sql: str, columns: tuple[str, ...], rows: list[dict[str, Any]]) -> None:
     """Run `sql` once per row, with the row's values in column order."""
     if rows:
         cur.executemany(sql, [tuple(_value(row[name]) for name in columns) for row in rows])
 
 
-def write_tables(target: PostgresStorage, rows: dict[str, list[dict]]) -> dict[str, int]:
+def write_tables(target: PostgresStorage, rows: TableRows) -> dict[str, int]:
     """Store the rows of each table (JSON columns as Python values) in one transaction; returns how many went
     into each."""
     documents = rows.get("documents", [])
@@ -107,7 +110,7 @@ def write_tables(target: PostgresStorage, rows: dict[str, list[dict]]) -> dict[s
     return {table: len(rows.get(table, [])) for table in SOURCE_QUERIES}
 
 
-def _check_document_ids(cur: Cursor[DictRow], documents: list[dict]) -> None:
+def _check_document_ids(cur: Cursor[DictRow], documents: list[dict[str, Any]]) -> None:
     """Refuse to mix documents up: an id already used by another session's document stops the import."""
     if not documents:
         return

@@ -2,6 +2,7 @@
 
 import re
 from collections.abc import Sequence
+from typing import TypedDict
 
 from langchain_core.messages import BaseMessage, HumanMessage
 
@@ -26,6 +27,13 @@ MAX_FACT_CHARS = 300
 FACTS_PER_TURN = 8
 
 
+class ListedFact(TypedDict):
+    """One fact the model listed, with the turn it came from."""
+
+    turn: int
+    text: str
+
+
 def render_numbered(turns: Sequence[tuple[int, Sequence[BaseMessage]]]) -> str:
     """Each turn's transcript under `[turn N]`."""
     return "\n\n".join(f"[turn {number}]\n{render_transcript(messages)}" for number, messages in turns)
@@ -41,10 +49,10 @@ def facts_request(turns: Sequence[tuple[int, Sequence[BaseMessage]]]) -> list[Ba
     return [HumanMessage(get_facts_prompt(turns))]
 
 
-def parse_facts(text: str, numbers: Sequence[int]) -> list[dict]:
+def parse_facts(text: str, numbers: Sequence[int]) -> list[ListedFact]:
     """The `turn | fact` lines about the given turns, each fact once, at most a few per turn."""
     allowed, seen, per_turn = set(numbers), set(), dict.fromkeys(numbers, 0)
-    facts = []
+    facts: list[ListedFact] = []
     for line in text.splitlines():
         match = FACT_LINE.match(line)
         if not match or int(match.group(1)) not in allowed:

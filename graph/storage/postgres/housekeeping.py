@@ -3,6 +3,7 @@ space made reusable at once."""
 
 import logging
 from collections import defaultdict
+from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from psycopg.rows import dict_row
@@ -53,7 +54,7 @@ class PostgresHousekeeping:
     own_checkpoints: bool
     saver: BaseCheckpointSaver
 
-    def checkpoint_rows(self, session_id: str) -> list[tuple[str, str | None, dict]]:
+    def checkpoint_rows(self, session_id: str) -> list[tuple[str, str | None, dict[str, Any]]]:
         if not self.own_checkpoints:
             return saver_rows(self.saver, session_id)
         with self.db.cursor() as cur:
@@ -71,7 +72,7 @@ class PostgresHousekeeping:
         removed = 0
         with self.db.connection() as conn, conn.transaction(), conn.cursor(row_factory=dict_row) as cur:
             cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            spaces: dict[str, list[tuple[str, str | None, dict]]] = defaultdict(list)
+            spaces: dict[str, list[tuple[str, str | None, dict[str, Any]]]] = defaultdict(list)
             for row in cur.execute(THREAD_ROWS_SQL, (session_id,)).fetchall():
                 spaces[row["checkpoint_ns"]].append((row["checkpoint_id"], row["parent_checkpoint_id"],
                                                      row["metadata"] or {}))

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 import psycopg
 from psycopg.rows import DictRow
 
+from graph.storage.base import FoundTurn
 from graph.storage.postgres.connection import Database
 from graph.storage.postgres.grams import GRAMS_COLUMN
 from graph.storage.postgres.ranking import ranked_sql, search_params, search_terms, tsquery
@@ -18,6 +19,7 @@ from graph.storage.postgres.text import clean, json_value
 from graph.storage.shared.common import DEFAULT_OWNER, record_body, substring_snippet
 from graph.storage.shared.dialect import Dialect, Rows
 from graph.storage.shared.pieces import PIECES_READ, best_hits, best_turns, store_pieces
+from state.request_items import TurnRecord
 from state.words import index_text, searched_words
 
 SNIPPET_TOKENS = 16
@@ -66,7 +68,7 @@ class PostgresSearch:
             rows = cur.execute(sql, search_params(words, session=session_id, limit=limit)).fetchall()
         return [(row["title"], row["contents"], float(row["score"])) for row in rows]
 
-    def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,
+    def recall_add(self, session_id: str, turn: int, day: str, record: TurnRecord, tokens: int,
                    vector: bytes | None = None, pieces: Sequence[str] = ()) -> None:
         with self.db.cursor() as cur:
             cur.execute("INSERT INTO recall_turns (thread_id, turn, day, record, tokens, vector, words) "
@@ -78,7 +80,7 @@ class PostgresSearch:
             store_pieces(Rows(cur, self.dialect), session_id, turn, pieces)
 
     def recall_search(self, session_id: str, words: list[str], below_turn: int,
-                      limit: int) -> list[tuple[int, float, dict, int]]:
+                      limit: int) -> list[tuple[int, float, TurnRecord, int]]:
         words = searched_words(words)
         if not search_terms(words) or limit <= 0:
             return []
@@ -94,7 +96,7 @@ class PostgresSearch:
         found = [(int(row["turn"]), float(row["score"]), row["record"], int(row["tokens"])) for row in rows]
         return best_turns(found, limit)
 
-    def search_turns(self, words: list[str], limit: int, owner: str = DEFAULT_OWNER) -> list[dict]:
+    def search_turns(self, words: list[str], limit: int, owner: str = DEFAULT_OWNER) -> list[FoundTurn]:
         words = searched_words(words)
         terms = search_terms(words)
         if not terms or limit <= 0:

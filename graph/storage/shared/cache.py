@@ -2,12 +2,13 @@
 
 from graph.storage.shared.common import utc_now
 from graph.storage.shared.dialect import Tables
+from state.chat_state import SummaryRecord
 
 
 class SummaryCacheRows(Tables):
     """Rows of `summary_prefetch`."""
 
-    def cache_put(self, key: str, session_id: str, record: dict) -> None:
+    def cache_put(self, key: str, session_id: str, record: SummaryRecord) -> None:
         with self.rows() as cur:
             cur.execute("INSERT INTO summary_prefetch (key, thread_id, record, created_at) VALUES (?, ?, ?, ?) "
                         "ON CONFLICT (key) DO UPDATE SET thread_id = excluded.thread_id, record = excluded.record, "
@@ -17,7 +18,7 @@ class SummaryCacheRows(Tables):
         with self.rows(transaction=False) as cur:
             return cur.execute("SELECT 1 AS found FROM summary_prefetch WHERE key = ?", (key,)).one() is not None
 
-    def cache_take(self, key: str) -> dict | None:
+    def cache_take(self, key: str) -> SummaryRecord | None:
         with self.rows() as cur:
             row = cur.execute("DELETE FROM summary_prefetch WHERE key = ? RETURNING record", (key,)).one()
         return self.dialect.load(row["record"]) if row else None

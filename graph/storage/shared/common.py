@@ -2,6 +2,7 @@
 record's searched text and a found turn's excerpt where the database's own headline cannot mark the word."""
 
 import re
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from state.session import RENAMED_POLICIES
@@ -33,7 +34,7 @@ RECORD_TEXT_KEYS = ("user", "tools", "assistant")  # a recall record's searched 
 SNIPPET_CONTEXT_CHARS = 30  # either side of a word found inside a longer one (Korean, Chinese)
 
 
-def record_body(record: dict) -> str:
+def record_body(record: Mapping[str, object]) -> str:
     """The text a recall record is searched by: what the user said, the tools' calls and results, the answer."""
     return "\n".join(f"{record.get(key, '')}" for key in RECORD_TEXT_KEYS)
 

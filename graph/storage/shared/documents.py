@@ -2,6 +2,7 @@
 
 from graph.storage.shared.common import utc_now
 from graph.storage.shared.dialect import Tables
+from state.request_items import DocumentText
 from state.session import DocumentInfo
 from state.words import index_text
 
@@ -35,11 +36,11 @@ class DocumentRows(Tables):
                         (session_id, document_id))
             cur.execute("DELETE FROM documents WHERE thread_id = ? AND id = ?", (session_id, document_id))
 
-    def whole_documents(self, session_id: str) -> list[dict]:
+    def whole_documents(self, session_id: str) -> list[DocumentText]:
         with self.rows(transaction=False) as cur:
             rows = cur.execute("SELECT title, content FROM documents WHERE thread_id = ? AND mode = 'whole' "
                                "ORDER BY id", (session_id,)).all()
-        return [{"title": row["title"], "contents": row["content"]} for row in rows]
+        return [DocumentText(title=row["title"], contents=row["content"]) for row in rows]
 
     def has_documents(self, session_id: str) -> bool:
         with self.rows(transaction=False) as cur:

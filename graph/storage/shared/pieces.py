@@ -5,8 +5,10 @@ the better, on both backends alike."""
 from collections.abc import Sequence
 from typing import Any
 
+from graph.storage.base import FoundTurn
 from graph.storage.shared.common import substring_snippet
 from graph.storage.shared.dialect import Rows
+from state.request_items import TurnRecord
 from state.words import index_text, searched_words
 
 PIECES_READ = 10_000  # pieces ranked before they are grouped by turn: every piece a search can match
@@ -20,10 +22,11 @@ def store_pieces(cur: Rows, session_id: str, turn: int, pieces: Sequence[str]) -
                      for number, body in enumerate(pieces)])
 
 
-def best_turns(found: list[tuple[int, float, dict, int]], limit: int) -> list[tuple[int, float, dict, int]]:
+def best_turns(found: list[tuple[int, float, TurnRecord, int]],
+               limit: int) -> list[tuple[int, float, TurnRecord, int]]:
     """Recall's (turn, score, record, tokens) hits on turns and on pieces, each turn once with its better score,
     best first."""
-    best: dict[int, tuple[int, float, dict, int]] = {}
+    best: dict[int, tuple[int, float, TurnRecord, int]] = {}
     for hit in found:
         if hit[0] not in best or hit[1] > best[hit[0]][1]:
             best[hit[0]] = hit
@@ -31,7 +34,7 @@ def best_turns(found: list[tuple[int, float, dict, int]], limit: int) -> list[tu
 
 
 def best_hits(found: list[dict[str, Any]], in_pieces: list[dict[str, Any]], words: list[str],
-              limit: int) -> list[dict]:
+              limit: int) -> list[FoundTurn]:
     """The search across chats' hits, each turn once, best first: a turn's own hit keeps its excerpt, a turn found
     only in a piece is excerpted around the word in that piece."""
     best: dict[tuple[str, int], dict[str, Any]] = {}
@@ -43,4 +46,5 @@ def best_hits(found: list[dict[str, Any]], in_pieces: list[dict[str, Any]], word
             best[key] = {**piece, "snippet": substring_snippet(piece["body"], searched_words(words))}
         best[key]["score"] = max(best[key]["score"], piece["score"])
     ranked = sorted(best.values(), key=lambda hit: -hit["score"])[:limit]
-    return [{name: hit[name] for name in ("session_id", "title", "turn", "day", "snippet")} for hit in ranked]
+    return [FoundTurn(session_id=hit["session_id"], title=hit["title"], turn=hit["turn"], day=hit["day"],
+                      snippet=hit["snippet"]) for hit in ranked]

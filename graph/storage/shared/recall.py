@@ -5,6 +5,7 @@ Adding a turn and searching are the backend's own (the full-text index differs).
 from collections import defaultdict
 
 from graph.storage.shared.dialect import Tables
+from state.request_items import TurnRecord
 
 NONE_NAMED = ""
 
@@ -17,7 +18,7 @@ class RecallRows(Tables):
             row = cur.execute("SELECT MAX(turn) AS turn FROM recall_turns WHERE thread_id = ?", (session_id,)).one()
         return int(row["turn"] or 0) if row else 0
 
-    def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int, str, dict]]:
+    def recall_vectors(self, session_id: str, after_turn: int) -> list[tuple[int, bytes, int, str, TurnRecord]]:
         with self.rows(transaction=False) as cur:
             rows = cur.execute("SELECT turn, vector, tokens, day, record FROM recall_turns WHERE thread_id = ? "
                                "AND turn > ? ORDER BY turn", (session_id, after_turn)).all()
@@ -29,7 +30,7 @@ class RecallRows(Tables):
             cur.execute("UPDATE recall_turns SET vector = ? WHERE thread_id = ? AND turn = ?",
                         (vector, session_id, turn))
 
-    def recall_records(self, session_id: str, turns: list[int]) -> dict[int, dict]:
+    def recall_records(self, session_id: str, turns: list[int]) -> dict[int, TurnRecord]:
         if not turns:
             return {}
         marks = ", ".join("?" for _ in turns)

@@ -1,5 +1,7 @@
 """The session list, each session's settings, and the turn journal: the rows beside a session's checkpoints."""
 
+from typing import Any
+
 from graph.storage.shared.common import DEFAULT_OWNER, SESSION_TABLES, make_title, utc_now
 from graph.storage.shared.dialect import Tables
 from graph.storage.shared.settings import settings_value, stored_settings
@@ -87,13 +89,13 @@ class SessionRows(Tables):
 class JournalRows(Tables):
     """Rows of `turn_journal`: one pending turn input per session until its checkpoint is saved."""
 
-    def journal_write(self, session_id: str, row: dict) -> None:
+    def journal_write(self, session_id: str, row: dict[str, Any]) -> None:
         with self.rows() as cur:
             cur.execute("INSERT INTO turn_journal (thread_id, payload, created_at) VALUES (?, ?, ?) "
                         "ON CONFLICT (thread_id) DO UPDATE SET payload = excluded.payload, "
                         "created_at = excluded.created_at", (session_id, self.dialect.dump(row), utc_now()))
 
-    def journal_read(self, session_id: str) -> dict | None:
+    def journal_read(self, session_id: str) -> dict[str, Any] | None:
         with self.rows(transaction=False) as cur:
             row = cur.execute("SELECT payload FROM turn_journal WHERE thread_id = ?", (session_id,)).one()
         return self.dialect.load(row["payload"]) if row else None

@@ -6,6 +6,7 @@ import logging
 import os
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from graph.storage.base import KEEP_CHECKPOINTS
 from graph.storage.checkpoint_tree import prunable, saver_rows
@@ -21,7 +22,7 @@ class SqliteHousekeeping(Tables):
 
     path: Path | None
 
-    def checkpoint_rows(self, session_id: str) -> list[tuple[str, str | None, dict]]:
+    def checkpoint_rows(self, session_id: str) -> list[tuple[str, str | None, dict[str, Any]]]:
         if not self.own_checkpoints:
             return saver_rows(self.saver, session_id)
         with self.rows() as cur:

@@ -7,10 +7,12 @@ narrowed by the session id's words in the index, then kept to the exact id."""
 import json
 from collections.abc import Sequence
 
+from graph.storage.base import FoundTurn
 from graph.storage.shared.common import DEFAULT_OWNER, record_body, substring_snippet
 from graph.storage.shared.dialect import Tables
 from graph.storage.shared.pieces import best_hits, best_turns, store_pieces
 from graph.storage.sqlite.schema import body_of
+from state.request_items import TurnRecord
 from state.words import index_text, is_glued, searched_words
 
 SNIPPET_TOKENS = 16
@@ -82,7 +84,7 @@ class SqliteSearch(Tables):
                 (text_match(words, "contents"), session_id, limit)).all()
         return [(row["title"], row["contents"], row["score"]) for row in rows]
 
-    def recall_add(self, session_id: str, turn: int, day: str, record: dict, tokens: int,
+    def recall_add(self, session_id: str, turn: int, day: str, record: TurnRecord, tokens: int,
                    vector: bytes | None = None, pieces: Sequence[str] = ()) -> None:
         with self.rows() as cur:
             cur.execute("INSERT INTO recall_turns (thread_id, turn, day, record, tokens, vector, words) "
@@ -94,7 +96,7 @@ class SqliteSearch(Tables):
             store_pieces(cur, session_id, turn, pieces)
 
     def recall_search(self, session_id: str, words: list[str], below_turn: int,
-                      limit: int) -> list[tuple[int, float, dict, int]]:
+                      limit: int) -> list[tuple[int, float, TurnRecord, int]]:
         if not words:
             return []
         with self.rows(transaction=False) as cur:
@@ -112,7 +114,7 @@ class SqliteSearch(Tables):
                  for row in rows]
         return best_turns(found, limit)
 
-    def search_turns(self, words: list[str], limit: int, owner: str = DEFAULT_OWNER) -> list[dict]:
+    def search_turns(self, words: list[str], limit: int, owner: str = DEFAULT_OWNER) -> list[FoundTurn]:
         if not words:
             return []
         query = session_match(words, None)
