@@ -1,6 +1,6 @@
 """What a person waits for on the bundled model: seconds from sending to the first character and to the end of the
 turn (Stop gone), over the first turns of each real conversation, sent back to back through the session API with
-the app's defaults (bundled SmolLM2 on its own llama.cpp server, recall, summaries made ahead), while another
+the app's defaults (bundled SmolLM2 on its own llama.cpp server, recall, summaries prepared ahead), while another
 process keeps wanting a core the way the page and its embeddings do.
 
     .venv/bin/python -m bench.first_tokens [--turns 40] [--load 0.5] [FILE.json ...]

@@ -101,7 +101,7 @@ def run_this_engine(path: Path, turns: int, chat_delay=0.0, summary_delay=0.0, r
         row.seconds.append(time.perf_counter() - started)
         row.io_seconds.append(timer.total - io_before)
         record_latency(row, n, due, first)
-        engine.wait_idle()  # the summary made ahead and housekeeping, while the person reads
+        engine.wait_idle()  # the summary prepared ahead and housekeeping, while the person reads
         record_context(row, n, session.state())
     row.storage_ratio = engine.storage.size_bytes() / text_bytes(session.messages())
     engine.close()

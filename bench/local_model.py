@@ -95,7 +95,7 @@ def measure_turns(engine: Engine) -> tuple[list[float], float]:
 
 
 def measure_summaries(engine: Engine, first: float) -> list[float]:
-    """Seconds per summary of three turns, made ahead of the turn that applies it, in fresh sessions."""
+    """Seconds per summary of three turns, prepared ahead of the turn that applies it, in fresh sessions."""
     times = [first]
     for run in range(1, SUMMARY_RUNS):
         session = engine.session(f"bench-summary-{run}")

@@ -39,7 +39,7 @@ def open_engine_on(server: LocalModelServer, background: bool) -> Engine:
             done: Future = Future()
             done.set_result(None)
             return done
-        engine.prefetcher.schedule = nothing  # type: ignore[method-assign]
+        engine.preparer.schedule = nothing  # type: ignore[method-assign]
     return engine
 
 

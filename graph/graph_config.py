@@ -38,7 +38,7 @@ class GraphConfig:
         metadata={"description": "A model with structured output, asked only when the documents' score is unclear."})
     planner: SummaryPlanner | None = field(
         default=None,
-        metadata={"description": "The summary planner shared with the prefetcher; None: one built from these."})
+        metadata={"description": "The summary planner shared with the preparer; None: one built from these."})
     recall: RecallIndex | None = field(
         default=None, metadata={"description": "The index of earlier turns; None: no recall."})
     recall_budget_tokens: int = field(

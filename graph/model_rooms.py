@@ -48,7 +48,7 @@ def build_room(name: str, models: Models, settings: Settings, storage: Storage, 
                recall: RecallIndex, found_here: Callable[[], list[str]] = list,
                offers_downloads: bool = False) -> ModelRoom:
     """The graph with the app's budgets for this model's window, and the summary planner it shares with the
-    prefetcher: a model that cannot summarize has the text's own sentences kept instead (and its note names the
+    preparer: a model that cannot summarize has the text's own sentences kept instead (and its note names the
     models `found_here()` on this machine, and the download list when the page `offers_downloads`)."""
     tools, profile = DEFAULT_TOOLS, models.profile
     window = profile.context_window

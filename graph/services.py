@@ -14,8 +14,8 @@ from graph.builder import ChatGraph
 from graph.documents.reader import read_upload
 from graph.documents.store import DocumentStore
 from graph.memory.planner import SummaryPlanner
-from graph.memory.prefetch import WORKERS as SUMMARY_WORKERS
-from graph.memory.prefetch import SummaryPrefetcher
+from graph.memory.preparer import WORKERS as SUMMARY_WORKERS
+from graph.memory.preparer import SummaryPreparer
 from graph.model_rooms import ModelRooms, on_this_machine
 from graph.models import ModelProfile, Models
 from graph.models.catalog import ModelOption
@@ -26,7 +26,7 @@ from graph.recall.index import RecallIndex
 from graph.session.catalog import SessionCatalog
 from graph.session.inputs import StateInput
 from graph.session.queue import TurnActivity, TurnQueue, lower_priority
-from graph.session.runner import TurnRunner, thread_config
+from graph.session.runner import GraphRunner, thread_config
 from graph.settings import Settings
 from graph.storage import Storage
 from prompt.system import BASE_SYSTEM_PROMPT
@@ -52,8 +52,8 @@ class Engine(SessionCatalog):
     models: Models = field(init=False)
     graph: ChatGraph = field(init=False)
     planner: SummaryPlanner = field(init=False)
-    runner: TurnRunner = field(init=False)
-    prefetcher: SummaryPrefetcher = field(init=False)
+    runner: GraphRunner = field(init=False)
+    preparer: SummaryPreparer = field(init=False)
     activity: TurnActivity = field(default_factory=TurnActivity)  # background work waits while turns run
     turns: TurnQueue = field(default_factory=TurnQueue)  # each session's turns in the order they were sent
     _resets: Counter = field(default_factory=Counter)  # per session: how often it was deleted or switched here
@@ -64,9 +64,9 @@ class Engine(SessionCatalog):
     def __post_init__(self) -> None:
         default = self.rooms.default
         self.models, self.graph, self.planner = default.models, default.graph, default.planner
-        self.runner = TurnRunner(self.graph, self.storage, local=default.local, room_of=self.rooms.of,
+        self.runner = GraphRunner(self.graph, self.storage, local=default.local, room_of=self.rooms.of,
                                  server=self.server)
-        self.prefetcher = SummaryPrefetcher(self.planner, self.storage, self.read_state, self.activity.wait_quiet,
+        self.preparer = SummaryPreparer(self.planner, self.storage, self.read_state, self.activity.wait_quiet,
                                             planner_of=self.planner_of, thread_start=lower_priority,
                                             on_this_machine=lambda settings: on_this_machine(self.rooms.of(settings)),
                                             workers=1 if on_this_machine(default) else SUMMARY_WORKERS)
@@ -206,7 +206,7 @@ class Engine(SessionCatalog):
         """Block until running turns, background summaries and housekeeping have finished (tests, benchmarks)."""
         for run in self.turns.runs():
             run.wait()
-        self.prefetcher.wait()
+        self.preparer.wait()
 
     def close(self) -> None:
         """Stop turns and background work, the bundled server and the database connection, at the app's end.
@@ -220,7 +220,7 @@ class Engine(SessionCatalog):
         deadline = time.monotonic() + CLOSE_WAIT_SECONDS
         for run in runs:
             run.close(timeout=max(0.0, deadline - time.monotonic()))
-        self.prefetcher.shutdown()
+        self.preparer.shutdown()
         self.rooms.close()
         if self.server is not None:
             self.server.stop()

@@ -61,7 +61,7 @@ def merge_target_chars(records: Sequence[SummaryRecord], budget_tokens: int) -> 
 
 
 def merge_records(
-    model: Summarizer, records: Sequence[SummaryRecord], target_chars: int, thread_id: str,
+    model: Summarizer, records: Sequence[SummaryRecord], target_chars: int, session_id: str,
     seconds: float | None = None, language: str = "en",
 ) -> SummaryRecord:
     """One higher-level record covering every turn of `records` (an extract's lines labelled in `language`)."""
@@ -75,7 +75,7 @@ def merge_records(
     first, last = records[0]["turns"][0], records[-1]["turns"][-1]
     original_chars = sum(record["original_chars"] for record in records)
     return SummaryRecord(
-        thread_id=thread_id,
+        thread_id=session_id,
         turns=list(range(first, last + 1)),
         turn_length=last - first + 1,
         original_chars=original_chars,

@@ -1,7 +1,7 @@
 """The one summary plan: due blocks -> the record each folds in -> block records -> consolidation.
 
-The summary node, the background prefetcher and the UI's "summarizing…" notice all ask this
-planner, so they agree on what is due and on the cache keys (a drift would be a silent miss).
+The summary node, the background preparer and the UI's "summarizing…" notice all ask this
+planner, so they agree on what is due and on the keys summaries are prepared under (a drift would be a silent miss).
 """
 
 import logging
@@ -12,7 +12,6 @@ from typing import Any
 from langchain_core.messages import BaseMessage
 
 from graph.context import covered_turn_count
-from graph.memory.keys import SummaryCache, block_key, merge_key
 from graph.memory.merge import (
     active_summaries,
     apply_merge,
@@ -21,8 +20,10 @@ from graph.memory.merge import (
     plan_consolidation,
     record_tokens,
 )
+from graph.memory.prepared_keys import block_key, merge_key
 from graph.memory.summarize import Summarizer, summarize_block
 from graph.policies import ContextPolicy, PolicyInput, get_policy
+from graph.storage import PreparedSummaries
 from state import SummaryRecord
 from state.budgets import summary_share
 from state.session import SessionSettings
@@ -31,7 +32,7 @@ from state.turns import split_turns
 logger = logging.getLogger(__name__)
 
 DEFAULT_CONTEXT_WINDOW = 128_000
-INLINE_MERGE_OVERSHOOT = 1.5  # with a prefetcher, merge inline only past 1.5x the budget
+INLINE_MERGE_OVERSHOOT = 1.5  # with a preparer, merge inline only past 1.5x the budget
 
 
 def plan_input(state: Mapping[str, Any], session_id: str, settings: SessionSettings) -> dict[str, Any]:
@@ -48,7 +49,7 @@ def language(values: Mapping[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class PlannedRecord:
-    """A block summary the plan produced, with the key it is cached under and the messages it covers."""
+    """A block summary the plan produced, with the key it is prepared under and the messages it covers."""
 
     key: str
     turns: list[int]  # the block summarized now (an incremental record covers more)
@@ -61,7 +62,7 @@ class SummaryPlanner:
     """What to summarize and merge for a session's state, under its context policy."""
 
     model: Summarizer  # the summary model, or the extractive summarizer standing in for it
-    cache: SummaryCache | None = None
+    prepared: PreparedSummaries | None = None  # where summaries prepared ahead wait; None: none are
     budget_tokens: int | None = None
     context_window: int = DEFAULT_CONTEXT_WINDOW
     fixed_tokens: int = 0  # the base prompt and tool schemas every request carries
@@ -84,15 +85,15 @@ class SummaryPlanner:
         return [turns for turns, _ in self.due(values)]
 
     def records(self, values: Mapping[str, Any], rate: float) -> Iterator[PlannedRecord]:
-        """Each due block's record: the one made ahead when it matches exactly, otherwise made now."""
+        """Each due block's record: the one prepared ahead when it matches exactly, otherwise made now."""
         history = list(values.get("summary_history") or [])
-        policy, thread_id = self.policy(values), values.get("session_id", "")
+        policy, session_id = self.policy(values), values.get("session_id", "")
         cap = self.incremental_cap_chars if policy.incremental else None
         for turns, block in self.due(values, history):
             previous = policy.previous(history)
-            key = block_key(thread_id, turns, block, rate, previous["summary"] if previous else "", language(values))
-            ready = self.cache.cache_take(key) if self.cache else None
-            record = ready or summarize_block(self.model, thread_id, turns, block, rate, previous, cap,
+            key = block_key(session_id, turns, block, rate, previous["summary"] if previous else "", language(values))
+            ready = self.prepared.prepared_take(key) if self.prepared else None
+            record = ready or summarize_block(self.model, session_id, turns, block, rate, previous, cap,
                                               self.deadline_seconds, language(values))
             history.append(record)
             yield PlannedRecord(key, turns, block, record)
@@ -128,21 +129,21 @@ class SummaryPlanner:
 
     def consolidate(self, values: Mapping[str, Any], history: list[SummaryRecord],
                     consolidated: list[SummaryRecord]) -> list[SummaryRecord]:
-        """Merge the oldest active records when they exceed the session's budget; a merge made ahead is free.
+        """Merge the oldest active records when they exceed the session's budget; a merge prepared ahead is free.
 
-        With a cache (a prefetcher makes merges) the merge waits for it unless far over the budget.
+        Where summaries are prepared ahead (a preparer makes merges) the merge waits for it unless far over the budget.
         """
-        budget, thread_id = self.summary_budget(values), values.get("session_id", "")
+        budget, session_id = self.summary_budget(values), values.get("session_id", "")
         plan = self.merge_plan(history, consolidated, budget)
         if not plan or not budget:
             return consolidated
-        ready = self.cache.cache_take(merge_key(thread_id, plan, language(values))) if self.cache else None
+        ready = self.prepared.prepared_take(merge_key(session_id, plan, language(values))) if self.prepared else None
         if ready is None:
             total = sum(record_tokens(record) for record in active_summaries(history, consolidated))
-            if self.cache is not None and total <= budget * INLINE_MERGE_OVERSHOOT:
+            if self.prepared is not None and total <= budget * INLINE_MERGE_OVERSHOOT:
                 return consolidated
             try:
-                ready = merge_records(self.model, plan, merge_target_chars(plan, budget), thread_id,
+                ready = merge_records(self.model, plan, merge_target_chars(plan, budget), session_id,
                                       self.deadline_seconds, language(values))
             except Exception:  # a failed merge only delays it
                 logger.warning("Merging summaries of turns %s-%s failed", plan[0]["turns"][0],
@@ -150,23 +151,23 @@ class SummaryPlanner:
                 return consolidated
         return apply_merge(consolidated, ready)
 
-    def prepare(self, values: Mapping[str, Any], rate: float, cache: SummaryCache | None = None) -> None:
-        """Make ahead of time the blocks and the merge the next turn will need, into the cache (the planner's
-        own, or the one given)."""
-        cache = cache or self.cache
-        if cache is None:
+    def prepare(self, values: Mapping[str, Any], rate: float, prepared: PreparedSummaries | None = None) -> None:
+        """Prepare the blocks and the merge the next turn will need, where prepared summaries wait (the planner's
+        own place, or the one given)."""
+        prepared = prepared or self.prepared
+        if prepared is None:
             return
-        thread_id = values.get("session_id", "")
+        session_id = values.get("session_id", "")
         history = list(values.get("summary_history") or [])
         for planned in self.records(values, rate):
-            cache.cache_put(planned.key, thread_id, planned.record.copy())
+            prepared.prepared_put(planned.key, session_id, planned.record.copy())
             history.append(planned.record)
         if not self.policy(values).consolidates:
             return
         budget = self.summary_budget(values)
         plan = self.merge_plan(history, values.get("consolidated") or [], budget)
-        key = merge_key(thread_id, plan, language(values))
-        if plan and budget and not cache.cache_has(key):
-            merged = merge_records(self.model, plan, merge_target_chars(plan, budget), thread_id,
+        key = merge_key(session_id, plan, language(values))
+        if plan and budget and not prepared.prepared_has(key):
+            merged = merge_records(self.model, plan, merge_target_chars(plan, budget), session_id,
                                    self.deadline_seconds, language(values))
-            cache.cache_put(key, thread_id, merged.copy())
+            prepared.prepared_put(key, session_id, merged.copy())

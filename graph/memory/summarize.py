@@ -81,7 +81,7 @@ def generate_summary(
 
 def summarize_block(
     model: Summarizer,
-    thread_id: str,
+    session_id: str,
     turns: list[int],
     messages: Sequence[BaseMessage],
     compression_rate: float,
@@ -102,7 +102,7 @@ def summarize_block(
     summary = generate_summary(model, messages, target, previous["summary"] if previous else "", seconds, language)
     covered = list(range(previous["turns"][0], turns[-1] + 1)) if previous else turns
     record = SummaryRecord(
-        thread_id=thread_id,
+        thread_id=session_id,
         turns=covered,
         turn_length=len(covered),
         original_chars=original_chars,

@@ -7,10 +7,10 @@ from langchain_core.messages import BaseMessage
 
 from graph.documents.store import DocumentStore
 from graph.memory.planner import SummaryPlanner
-from graph.memory.prefetch import SummaryPrefetcher
+from graph.memory.preparer import SummaryPreparer
 from graph.session.inputs import StateInput, validate_owner
 from graph.session.queue import TurnActivity, TurnQueue
-from graph.session.runner import TurnRunner
+from graph.session.runner import GraphRunner
 from graph.storage import SessionOwners, Storage
 from state.session import SessionSettings
 
@@ -31,10 +31,10 @@ class SessionServices(Protocol):
     """The engine's collaborators a session handle works with, and nothing more (the engine provides them)."""
 
     storage: Storage
-    runner: TurnRunner
+    runner: GraphRunner
     turns: TurnQueue
     planner: SummaryPlanner
-    prefetcher: SummaryPrefetcher
+    preparer: SummaryPreparer
     activity: TurnActivity
     documents: DocumentStore
 

@@ -8,7 +8,7 @@ from graph.session.access import SessionNotFound, SessionServices, TurnIndex, ch
 from graph.session.handle import Session
 from graph.session.inputs import clean_user_text, validate_session_id
 from graph.session.queue import TurnQueue
-from graph.session.runner import TurnRunner
+from graph.session.runner import GraphRunner
 from graph.settings import Settings
 from graph.storage import Storage
 from graph.storage.base import FoundTurn
@@ -30,7 +30,7 @@ class SessionCatalog:
     settings: Settings
     storage: Storage
     turns: TurnQueue
-    runner: TurnRunner
+    runner: GraphRunner
     recall: TurnIndex
 
     def resets(self, session_id: str, reset: bool = False) -> int:

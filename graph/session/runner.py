@@ -80,7 +80,7 @@ class LastRequests:
             self._requests.pop(session_id, None)
 
 
-class TurnRunner:
+class GraphRunner:
     """Runs turns of any session on its model's graph (one graph when `room_of` is not given) and the storage."""
 
     def __init__(self, graph: ChatGraph, storage: Storage, local: bool = False,

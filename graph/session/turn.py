@@ -11,7 +11,7 @@ from langchain_core.runnables import RunnableConfig
 from graph.session.access import SessionServices, may_run
 from graph.session.inputs import StateInput
 from graph.session.queue import TurnRun, lower_priority
-from graph.session.runner import FORK, TurnFork, TurnRunner, finish_stopped_turn, thread_config, turn_config
+from graph.session.runner import FORK, GraphRunner, TurnFork, finish_stopped_turn, thread_config, turn_config
 from graph.storage import Storage
 from state.session import TurnEvent
 from state.texts import localized
@@ -64,7 +64,7 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
          payload: StateInput | None, rewind: RewindFor | None) -> Iterator[TurnEvent]:
     """One turn, from its place in the queue to the work after its reply: whose the session is, the session's lock
     (taken once, here), a message a crash cut off put back, the input journaled with its number, the graph, and what
-    follows the reply: recall's index, the session's title, the next summary made ahead."""
+    follows the reply: recall's index, the session's title, the next summary prepared ahead."""
     cancelled = TurnEvent("error", localized(language, "not_sent"), {"code": "cancelled"})
     resets_before = services.resets(session_id)
     if not services.turns.wait_turn(session_id, run):
@@ -106,7 +106,7 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
         run.is_indexed.set()
         lower_priority()  # and yields the cores to the next reply (this thread ends with the turn)
         services.recall.backfill(session_id)  # an older session's turns gain their vectors
-    services.prefetcher.schedule(session_id, settings.compression_rate,
+    services.preparer.schedule(session_id, settings.compression_rate,
                                  lambda: services.resets(session_id) == resets_before, settings.language)
 
 
@@ -196,7 +196,7 @@ def with_message_id(payload: StateInput) -> StateInput:
     return {**payload, "messages": [message.model_copy(update={"id": str(uuid.uuid4())})]}
 
 
-def restore_pending(runner: TurnRunner, storage: Storage, session_id: str) -> bool:
+def restore_pending(runner: GraphRunner, storage: Storage, session_id: str) -> bool:
     """Put the message a crash left in the journal back into the session, ready for Retry, and clear the journal;
     True when there was one to put back. The caller holds the session's lock."""
     pending = read_pending(storage, session_id)

@@ -80,7 +80,7 @@ def take_back_last_turn(services: SessionServices, session_id: str, language: st
     if values.get("frame"):
         take_back["frame"] = without_turn(values["frame"], turn)
     services.recall.drop_from(session_id, turn)
-    services.storage.cache_drop_from(session_id, turn)  # a summary made ahead of the old turn is of nothing now
+    services.storage.prepared_drop_from(session_id, turn)  # a summary prepared ahead of the old turn is of nothing now
     return Rewind(payload, turn, take_back=take_back)
 
 
@@ -116,7 +116,7 @@ def fork_turn(services: SessionServices, session_id: str, language: str, turn: i
                            **carried_changes(values, turn, shared)}
     services.resets(session_id, reset=True)  # what the background began on the old branch is not kept
     services.recall.drop_from(session_id, turn)
-    services.storage.cache_drop_from(session_id, turn)
+    services.storage.prepared_drop_from(session_id, turn)
     return Rewind(payload, turn, fork={"from": fork, "branch": branch})
 
 
@@ -203,6 +203,6 @@ class SessionVersions(SessionAccess):
         services.runner.make_newest(config)
         services.resets(session_id, reset=True)  # what the background began on the other branch is not kept
         services.recall.drop_from(session_id, turn)
-        services.storage.cache_drop_from(session_id, turn)
+        services.storage.prepared_drop_from(session_id, turn)
         follow_shown_branch(services, session_id)
         return True

@@ -8,15 +8,15 @@ from graph.storage.base import (
     DatabaseError,
     DocumentStorage,
     Housekeeping,
+    PreparedSummaries,
     RecallStorage,
     SessionLock,
     SessionOwners,
     SessionStore,
     Storage,
-    SummaryCacheStore,
     TurnJournal,
 )
 from graph.storage.open import open_storage, storage_for
 
 __all__ = ["DatabaseError", "DocumentStorage", "Housekeeping", "RecallStorage", "SessionLock", "SessionOwners",
-           "SessionStore", "Storage", "SummaryCacheStore", "TurnJournal", "open_storage", "storage_for"]
+           "SessionStore", "Storage", "PreparedSummaries", "TurnJournal", "open_storage", "storage_for"]

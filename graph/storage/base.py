@@ -97,20 +97,20 @@ class TurnJournal(Protocol):
         """Forget a session's pending turn input."""
 
 
-class SummaryCacheStore(Protocol):
-    """Summaries made ahead of the turn that applies them."""
+class PreparedSummaries(Protocol):
+    """Summaries prepared ahead of the turn that applies them."""
 
-    def cache_put(self, key: str, session_id: str, record: SummaryRecord) -> None:
-        """Keep a summary made ahead of time."""
+    def prepared_put(self, key: str, session_id: str, record: SummaryRecord) -> None:
+        """Keep a summary prepared ahead."""
 
-    def cache_has(self, key: str) -> bool:
-        """Whether a summary made ahead of time waits under `key`."""
+    def prepared_has(self, key: str) -> bool:
+        """Whether a summary prepared ahead waits under `key`."""
 
-    def cache_take(self, key: str) -> SummaryRecord | None:
-        """The summary made ahead under `key`, removed; None when there is none."""
+    def prepared_take(self, key: str) -> SummaryRecord | None:
+        """The summary prepared ahead under `key`, removed; None when there is none."""
 
-    def cache_drop_from(self, session_id: str, first_turn: int) -> int:
-        """Remove the session's summaries made ahead that cover `first_turn` or a later one (the turn was taken
+    def prepared_drop_from(self, session_id: str, first_turn: int) -> int:
+        """Remove the session's summaries prepared ahead that cover `first_turn` or a later one (the turn was taken
         back); how many were removed."""
 
 
@@ -218,12 +218,12 @@ class Housekeeping(Protocol):
         """Release connections."""
 
 
-class Storage(SessionLock, SessionStore, SessionOwners, TurnJournal, SummaryCacheStore, DocumentStorage,
+class Storage(SessionLock, SessionStore, SessionOwners, TurnJournal, PreparedSummaries, DocumentStorage,
               RecallStorage, FactStorage, EntityStorage, Housekeeping, Protocol):
     """What the engine needs from a database, beside the checkpointer that shares it."""
 
     saver: BaseCheckpointSaver
 
 
-ROLES: tuple[type, ...] = (SessionLock, SessionStore, SessionOwners, TurnJournal, SummaryCacheStore,
+ROLES: tuple[type, ...] = (SessionLock, SessionStore, SessionOwners, TurnJournal, PreparedSummaries,
                            DocumentStorage, RecallStorage, FactStorage, EntityStorage, Housekeeping)

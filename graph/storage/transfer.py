@@ -13,11 +13,11 @@ from graph.storage.shared.common import SESSION_COLUMNS
 from graph.storage.shared.settings import settings_from, settings_value, stored_settings
 from graph.storage.sqlite import SqliteStorage
 
-JSON_COLUMNS = {"summary_prefetch": ("record",), "turn_journal": ("payload",),
+JSON_COLUMNS = {"prepared_summaries": ("record",), "turn_journal": ("payload",),
                 "recall_turns": ("record",), "turn_facts": ("facts",)}
 SOURCE_QUERIES = {
     "chat_sessions": f"SELECT {', '.join(SESSION_COLUMNS)} FROM chat_sessions",
-    "summary_prefetch": "SELECT key, thread_id, record, created_at FROM summary_prefetch",
+    "prepared_summaries": "SELECT key, thread_id, record, created_at FROM prepared_summaries",
     "turn_journal": "SELECT thread_id, payload, created_at FROM turn_journal",
     "documents": "SELECT id, thread_id, title, tokens, mode, content, created_at FROM documents ORDER BY id",
     "document_chunks": "SELECT document_id, thread_id, title, contents, words FROM document_chunks ORDER BY rowid",
@@ -80,7 +80,7 @@ def write_tables(target: PostgresStorage, rows: TableRows) -> dict[str, int]:
                     for row in rows.get("chat_sessions", [])]
         _write(cur, _upsert("chat_sessions", SESSION_COLUMNS, ("thread_id",)), SESSION_COLUMNS, sessions)
         columns: tuple[str, ...] = ("key", "thread_id", "record", "created_at")
-        _write(cur, _upsert("summary_prefetch", columns, ("key",)), columns, rows.get("summary_prefetch", []))
+        _write(cur, _upsert("prepared_summaries", columns, ("key",)), columns, rows.get("prepared_summaries", []))
         columns = ("thread_id", "payload", "created_at")
         _write(cur, _upsert("turn_journal", columns, ("thread_id",)), columns, rows.get("turn_journal", []))
         columns = ("id", "thread_id", "title", "tokens", "mode", "content", "created_at")

@@ -223,7 +223,7 @@ def test_panel_lists_higher_level_summaries_once_they_exist(fake_engine, monkeyp
     app = AppTest.from_file("../../app.py", default_timeout=30).run()
     for n in range(1, 17):
         send(app, f"question {n}")
-        fake_engine.engine.prefetcher.wait()
+        fake_engine.engine.preparer.wait()
     assert any("컨텍스트용 상위 요약" in e.label for e in app.expander)
     assert "[1-3턴 요약] 압축률 0.3" in all_text(app)  # originals stay listed
 

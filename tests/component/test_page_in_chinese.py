@@ -44,7 +44,7 @@ def test_a_chinese_pages_summaries_are_headed_in_chinese(fake_engine):
     app = chinese_page()
     for n in range(1, 5):
         send(app, f"我的第{n}个问题")
-        fake_engine.engine.prefetcher.wait()
+        fake_engine.engine.preparer.wait()
     system = str(fake_engine.chat.calls[-1][0].content)
     assert "[之前对话的总结]" in system and "[第1-3轮]" in system
     assert "[이전 대화 요약]" not in system

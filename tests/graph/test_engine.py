@@ -20,7 +20,7 @@ from tests.graph.storage.conftest import count_rows
 
 pytestmark = pytest.mark.graph
 
-APP_TABLES = {"chat_sessions", "summary_prefetch", "turn_journal", "documents", "document_chunks"}
+APP_TABLES = {"chat_sessions", "prepared_summaries", "turn_journal", "documents", "document_chunks"}
 CHECKPOINT_TABLES = {"sqlite": {"checkpoints", "writes"},
                      "postgres": {"checkpoints", "checkpoint_blobs", "checkpoint_writes"}}
 HANDBOOK = ("The handbook covers parking, lunch and meetings. " * 200
@@ -31,7 +31,7 @@ def test_deleting_a_session_removes_its_rows_in_every_table(backend, database, c
     engine = make_engine(database, chat_model, summary_model)
     doomed, kept = engine.session("doomed"), engine.session("kept")
     for n in range(1, 4):
-        send(doomed, f"question {n}")  # after turn 3 a summary waits in summary_prefetch
+        send(doomed, f"question {n}")  # after turn 3 a summary waits in prepared_summaries
     chat_model.script = [ConnectionError("refused")]
     assert send(doomed, "question 4", rate=0.5)[-1].kind == "error"  # pending writes; the 0.3 summary stays
     doomed.add_document("memo.txt", b"Mina's birthday is on May 3.")
@@ -70,18 +70,18 @@ def test_session_locks_go_once_their_turns_ended(engine, chat_model):
     assert held_lock_count() == before
 
 
-def test_close_shuts_down_the_prefetcher(database, chat_model, summary_model):
+def test_close_shuts_down_the_preparer(database, chat_model, summary_model):
     engine = make_engine(database, chat_model, summary_model)
     existing = set(threading.enumerate())
     send(engine.session("s1"), "hello there")
-    workers = [t for t in set(threading.enumerate()) - existing if t.name.startswith("summary-prefetch")]
+    workers = [t for t in set(threading.enumerate()) - existing if t.name.startswith("summary-preparer")]
     assert workers and all(t.is_alive() for t in workers)
     engine.close()
     for worker in workers:
         worker.join(timeout=10)
     assert not any(t.is_alive() for t in workers)
     try:
-        engine.prefetcher.schedule("s1", 0.3)
+        engine.preparer.schedule("s1", 0.3)
     except RuntimeError as error:
         assert "shutdown" in str(error)
     else:

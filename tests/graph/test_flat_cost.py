@@ -125,7 +125,7 @@ def test_summaries_made_ahead_follow_the_sessions_own_policy(database, chat_mode
     for n in range(1, 10):
         send(windowed, f"question {n}")
     assert windowed.state()["summary_history"]
-    assert made_by and all(name.startswith("summary-prefetch") for name in made_by), made_by  # never inline
+    assert made_by and all(name.startswith("summary-preparer") for name in made_by), made_by  # never inline
     engine.close()
 
 
@@ -137,7 +137,7 @@ def test_rate_change_before_turn_4_still_takes_effect(database, chat_model, summ
     send(session, "question 4", rate=0.5)
     state = session.state()
     assert state["summary_history"][0]["compression_rate"] == 0.5
-    assert len(summary_calls(summary_model)) == 2  # the prefetched 0.3 summary was not used
+    assert len(summary_calls(summary_model)) == 2  # the prepared 0.3 summary was not used
     assert session.settings().compression_rate == 0.5
 
 

@@ -16,7 +16,7 @@ from graph.storage.shared.common import APP_TABLES
 logger = logging.getLogger(__name__)
 
 SAVER_TABLES = ("checkpoint_migrations", "checkpoints", "checkpoint_blobs", "checkpoint_writes")
-CHURNED_TABLES = ("checkpoints", "checkpoint_blobs", "checkpoint_writes", "summary_prefetch", "turn_journal",
+CHURNED_TABLES = ("checkpoints", "checkpoint_blobs", "checkpoint_writes", "prepared_summaries", "turn_journal",
                   "chat_sessions")  # rows written and deleted (or rewritten) on every turn
 
 THREAD_ROWS_SQL = """

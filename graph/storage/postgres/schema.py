@@ -92,7 +92,7 @@ def _settings_as_json() -> Migration:
 
 
 MIGRATIONS: list[Migration] = [
-    # 1: sessions and their settings, summaries made ahead, the turn journal, documents, the recall index
+    # 1: sessions and their settings, summaries prepared ahead, the turn journal, documents, the recall index
     [
         "CREATE EXTENSION IF NOT EXISTS pg_trgm",
         """
@@ -198,11 +198,9 @@ MIGRATIONS: list[Migration] = [
     ],
     # 8: each searched row's length in characters, stored: ranking reads every row's length of the session, and
     # counting the characters of every turn again on each search grew with the session
-    [
-        "ALTER TABLE recall_turns ADD COLUMN IF NOT EXISTS chars INTEGER GENERATED ALWAYS AS (length(body)) STORED",
-        "ALTER TABLE document_chunks ADD COLUMN IF NOT EXISTS chars INTEGER GENERATED ALWAYS AS (length(contents)) "
-        "STORED",
-    ],
+    ["ALTER TABLE recall_turns ADD COLUMN IF NOT EXISTS chars INTEGER GENERATED ALWAYS AS (length(body)) STORED",
+     "ALTER TABLE document_chunks ADD COLUMN IF NOT EXISTS chars INTEGER GENERATED ALWAYS AS (length(contents)) "
+     "STORED"],
     # 9: a completed turn goes into the word index as it is saved: the index's list of pending entries is read
     # whole by every search until a vacuum merges it, so both the search and the index grew with the session
     [
@@ -232,6 +230,8 @@ MIGRATIONS: list[Migration] = [
     whole_text_indexed(body_of(), STEMMED, INDEXED_CHARS),  # 20: a long turn indexed whole, read as SQLite reads it
     grams_indexed(body_of(), INDEXED_CHARS),  # 21: a Korean or Chinese word looked up by its pairs
     sizes_kept(),  # 22: each session's turns and characters counted as they change, for ranking over all chats
+    ["ALTER TABLE summary_prefetch RENAME TO prepared_summaries",  # 23: the summaries prepared ahead named for them
+     "ALTER INDEX summary_prefetch_thread RENAME TO prepared_summaries_thread"],
 ]
 
 

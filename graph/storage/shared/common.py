@@ -12,7 +12,7 @@ SESSION_COLUMNS = ("thread_id", "owner", "title", "title_chosen", "title_gist", 
                    "settings")  # settings: one JSON value
 DEFAULT_OWNER = ""  # whose a session is without sign-in, and every session stored before owners existed
 # every table holding a session's rows; chunks before their documents
-SESSION_TABLES = ("chat_sessions", "summary_prefetch", "turn_journal", "document_chunks", "documents",
+SESSION_TABLES = ("chat_sessions", "prepared_summaries", "turn_journal", "document_chunks", "documents",
                   "recall_turns", "recall_pieces", "turn_facts", "turn_entities")
 APP_TABLES = ("schema_version", *SESSION_TABLES)
 

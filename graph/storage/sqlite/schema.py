@@ -110,7 +110,7 @@ def _settings_as_json() -> Migration:
 
 
 MIGRATIONS: list[Migration] = [
-    # 1: sessions, summaries made ahead, the turn journal, documents with their FTS5 index
+    # 1: sessions, summaries prepared ahead, the turn journal, documents with their FTS5 index
     [
         """CREATE TABLE IF NOT EXISTS chat_sessions (
             thread_id TEXT PRIMARY KEY,
@@ -211,6 +211,7 @@ MIGRATIONS: list[Migration] = [
     [index_parts],  # 16: a Korean noun found by its parts too (제주 in 제주도에서): stored words indexed again
     # 17: direction marks end a word; a long turn indexed whole, in pieces; every word said findable: words read again
     whole_text_indexed(INDEX_TRIGGERS, turn_triggers()),
+    ["ALTER TABLE summary_prefetch RENAME TO prepared_summaries"],  # 18: the summaries prepared ahead named for them
 ]
 
 

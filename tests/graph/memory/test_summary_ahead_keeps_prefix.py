@@ -1,4 +1,4 @@
-"""A summary made ahead between two turns costs the next turn nothing it had read: on the bundled model the
+"""A summary prepared ahead between two turns costs the next turn nothing it had read: on the bundled model the
 background work never asks the model server (its summaries are the person's own sentences), and the turn that
 shows the new summary reads again only the summary and what is new, not the request before it."""
 
@@ -32,7 +32,7 @@ def test_a_summary_made_ahead_keeps_the_next_request_read_before(tmp_path, strea
         reports = []
         for line in LINES * 2:
             session.send(line).wait()
-            engine.wait_idle()  # the summary of the turns before is made ahead here, between two turns
+            engine.wait_idle()  # the summary of the turns before is prepared ahead here, between two turns
             reports.append(session.state()["request_report"])
         assert summary.calls == []  # the server's cached prefix is never replaced by background work
         assert len(chat.calls) == len(reports)  # only the turns themselves asked the model
@@ -42,7 +42,7 @@ def test_a_summary_made_ahead_keeps_the_next_request_read_before(tmp_path, strea
         for turn in summarized:
             report, before = reports[turn - 1], reports[turn - 2]
             new_summary = report["summary_tokens"] - before["summary_tokens"]
-            assert new_summary > 0, (turn, report)  # the summary made ahead is shown at this turn
+            assert new_summary > 0, (turn, report)  # the summary prepared ahead is shown at this turn
             assert report["new_tokens"] <= new_summary + ordinary + 10, (turn, report, ordinary)
     finally:
         engine.close()

@@ -75,7 +75,7 @@ def test_facts_point_to_the_turns_they_came_from(database, summaries):
         assert set(facts) == covered  # every summarized turn was asked about once, none other
         requests = [call for call in summaries.calls if is_facts_request(call)]
         assert all(str(call[-1].content).count("[turn ") <= 6 for call in requests)
-        assert ASKED_ON and all(name.startswith("summary-prefetch") for name in ASKED_ON)  # never on a turn
+        assert ASKED_ON and all(name.startswith("summary-preparer") for name in ASKED_ON)  # never on a turn
     finally:
         engine.close()
 

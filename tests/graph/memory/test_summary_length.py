@@ -54,7 +54,7 @@ def test_a_short_remote_summary_whose_second_ask_fails_is_kept_and_the_turn_answ
         engine.wait_idle()
         [record] = session.state()["summary_history"]
         assert record["summary"] == "The user met friends." and record["summary_chars"] == len(record["summary"])
-        asks = summary_calls(summaries)  # the block may also have been made ahead, after turn 3
+        asks = summary_calls(summaries)  # the block may also have been prepared ahead, after turn 3
         again = [call for call in asks if len(call) == 3]
         assert again and len(again) == len(asks) - len(again)  # each first ask asked once more, no more
         assert all("characters" in str(call[-1].content) for call in again)

@@ -157,7 +157,7 @@ def test_summaries_made_ahead_are_made_by_the_sessions_model(tmp_path):
         session.save_settings(model="model-b")
         for n in range(1, 4):
             session.send(f"question {n} about the harbour").wait()
-        engine.wait_idle()  # the summary of turns 1-3 was made ahead, after turn 3
+        engine.wait_idle()  # the summary of turns 1-3 was prepared ahead, after turn 3
         assert summary_calls(b.summary) and summary_calls(a.summary) == []
         assert session.summary_due() == [[1, 2, 3]]
         session.send("question 4").wait()

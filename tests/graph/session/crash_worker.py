@@ -26,11 +26,11 @@ def hang_when(marker: Path, condition, normal):
 
 def ahead_of_time(messages) -> bool:
     """Whether the engine's background worker, not a turn, asks for this summary."""
-    return threading.current_thread().name.startswith("summary-prefetch")
+    return threading.current_thread().name.startswith("summary-preparer")
 
 
 def refuse_ahead(messages) -> AIMessage:
-    """The summary made ahead fails, so turn 4 makes it itself (and hangs there)."""
+    """The summary prepared ahead fails, so turn 4 makes it itself (and hangs there)."""
     raise ConnectionError("the summary endpoint went away")
 
 

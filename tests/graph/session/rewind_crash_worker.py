@@ -8,7 +8,7 @@ from pathlib import Path
 
 from langchain_core.messages import AIMessage
 
-from graph.session.runner import TurnRunner
+from graph.session.runner import GraphRunner
 from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel, echo_reply
 
@@ -36,7 +36,7 @@ def main(database: str, marker_path: str, rewrite: str, where: str) -> None:
     for n in range(1, 4):
         session.send(f"question {n}").wait()
         engine.wait_idle()
-    run_graph, clear = TurnRunner.run, engine.storage.journal_clear
+    run_graph, clear = GraphRunner.run, engine.storage.journal_clear
 
     def run_then_hang(runner, *args, **kwargs):
         if where == "journaled":
@@ -48,7 +48,7 @@ def main(database: str, marker_path: str, rewrite: str, where: str) -> None:
             hang(marker)
         clear(session_id)
 
-    TurnRunner.run = run_then_hang  # type: ignore[method-assign]
+    GraphRunner.run = run_then_hang  # type: ignore[method-assign]
     engine.storage.journal_clear = clear_after_hang  # type: ignore[method-assign]
     rewriting = True
     run = session.edit(2, EDITED) if rewrite == "edit" else session.regenerate()

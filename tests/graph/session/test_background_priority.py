@@ -1,4 +1,4 @@
-"""Work nobody waits for runs at a lower CPU priority than the person's reply: the summaries made ahead and a
+"""Work nobody waits for runs at a lower CPU priority than the person's reply: the summaries prepared ahead and a
 turn's housekeeping after its answer leave the cores to the model server."""
 
 import os
@@ -40,6 +40,6 @@ def test_summaries_ahead_and_the_housekeeping_after_an_answer_run_lowered(tmp_pa
     try:
         engine.session("lowered").send("Hello there").wait()
         assert after_answer == [max(niceness(), BACKGROUND_NICENESS)]
-        assert engine.prefetcher._executor.submit(niceness).result() == max(niceness(), BACKGROUND_NICENESS)
+        assert engine.preparer._executor.submit(niceness).result() == max(niceness(), BACKGROUND_NICENESS)
     finally:
         engine.close()

@@ -31,7 +31,7 @@ def test_a_summary_made_while_the_session_is_deleted_is_never_stored(database):
     engine = make_engine(database, ScriptedChatModel(), summary)
     session = engine.session("doomed")
     for n in range(1, 4):
-        session.send(f"question {n} about Lisbon").wait()  # after turn 3 the prefetcher summarizes 1-3
+        session.send(f"question {n} about Lisbon").wait()  # after turn 3 the preparer summarizes 1-3
     assert summary.entered.wait(timeout=30)
     engine.delete("doomed")
     summary.gate.set()

@@ -1,4 +1,4 @@
-"""The person's reply first: for a model on this machine, summaries, merges and fact lists made ahead wait while
+"""The person's reply first: for a model on this machine, summaries, merges and fact lists prepared ahead wait while
 any turn runs, so a reply never shares the model server or the cores with them, and they go ahead once the engine
 is quiet (for an endpoint elsewhere they do not wait: tests/graph/session/test_team_on_one_server.py)."""
 
@@ -31,7 +31,7 @@ def test_a_summary_made_ahead_waits_while_a_turn_runs_and_follows_when_it_ends(e
     summary = engine.models.summary
     asked_before = len(summary_calls(summary))
     with engine.activity.running():  # another session's reply being made
-        play(session, ["three"])  # the summary of turns 1-3 is due next: made ahead after this turn
+        play(session, ["three"])  # the summary of turns 1-3 is due next: prepared ahead after this turn
         time.sleep(0.5)
         assert len(summary_calls(summary)) == asked_before
     engine.wait_idle()

@@ -7,7 +7,7 @@ import threading
 import numpy as np
 import pytest
 
-from graph.memory.prefetch import SummaryPrefetcher
+from graph.memory.preparer import SummaryPreparer
 from graph.models import ModelProfile
 from graph.recall import embeddings
 from graph.recall.index import RecallIndex
@@ -113,12 +113,12 @@ def test_summaries_wait_for_quiet_only_for_a_model_on_this_machine(tmp_path, pro
     profile = ModelProfile("fake", provider, True, True, True, 128_000, summarizes=True)
     engine = make_engine(tmp_path / "chat.sqlite", profile=profile)
     waited = []
-    engine.prefetcher.wait_quiet = lambda: waited.append(1) or True
+    engine.preparer.wait_quiet = lambda: waited.append(1) or True
     try:
         session = engine.session("busy")
         for n in range(4):
             session.send(f"Question number {n} about the garden plan").wait()
-        engine.prefetcher.wait()
+        engine.preparer.wait()
         assert bool(waited) == waits
     finally:
         engine.close()
@@ -127,44 +127,44 @@ def test_summaries_wait_for_quiet_only_for_a_model_on_this_machine(tmp_path, pro
 def test_a_later_turn_replaces_its_sessions_job_not_yet_begun():
     begun, release, ran = threading.Event(), threading.Event(), []
 
-    class Recording(SummaryPrefetcher):
+    class Recording(SummaryPreparer):
         def _run(self, session_id, rate, still_current, language=""):
             ran.append(session_id)
             if session_id == "first":
                 begun.set()
                 assert release.wait(60)
 
-    prefetcher = Recording(planner=None, storage=None, read_state=lambda session_id: {})  # type: ignore[arg-type]
+    preparer = Recording(planner=None, storage=None, read_state=lambda session_id: {})  # type: ignore[arg-type]
     try:
-        prefetcher.schedule("first", 0.3)
+        preparer.schedule("first", 0.3)
         assert begun.wait(60)  # the only worker is busy: the next jobs wait
-        earlier = prefetcher.schedule("second", 0.3)
-        later = prefetcher.schedule("second", 0.3)
+        earlier = preparer.schedule("second", 0.3)
+        later = preparer.schedule("second", 0.3)
         assert earlier.cancelled()
         release.set()
-        prefetcher.wait()
+        preparer.wait()
         assert later.done() and not later.cancelled()
         assert ran == ["first", "second"]
     finally:
         release.set()
-        prefetcher.shutdown()
+        preparer.shutdown()
 
 
-def test_waiting_for_the_prefetcher_waits_for_every_worker():
+def test_waiting_for_the_preparer_waits_for_every_worker():
     releases = {name: threading.Event() for name in ("a", "b")}
     begun = threading.Barrier(3)
 
-    class Held(SummaryPrefetcher):
+    class Held(SummaryPreparer):
         def _run(self, session_id, rate, still_current, language=""):
             begun.wait(60)
             assert releases[session_id].wait(60)
 
-    prefetcher = Held(planner=None, storage=None, read_state=lambda session_id: {},  # type: ignore[arg-type]
+    preparer = Held(planner=None, storage=None, read_state=lambda session_id: {},  # type: ignore[arg-type]
                       workers=2)
     try:
-        jobs = [prefetcher.schedule(name, 0.3) for name in releases]
+        jobs = [preparer.schedule(name, 0.3) for name in releases]
         begun.wait(60)
-        waiter = threading.Thread(target=prefetcher.wait)
+        waiter = threading.Thread(target=preparer.wait)
         waiter.start()
         releases["a"].set()
         jobs[0].result(60)
@@ -175,4 +175,4 @@ def test_waiting_for_the_prefetcher_waits_for_every_worker():
     finally:
         for release in releases.values():
             release.set()
-        prefetcher.shutdown()
+        preparer.shutdown()

@@ -171,7 +171,7 @@ def test_summaries_are_made_ahead_after_a_new_version_and_none_of_the_old_line_i
     finish(session.edit(3, "question 3, edited"), session)
     assert session.summary_due() == [[1, 2, 3]]
     made = summary_calls(summary)
-    send(session, "question 4")  # the summary made ahead after the new version is used, not made again now
+    send(session, "question 4")  # the summary prepared ahead after the new version is used, not made again now
     history = session.state()["summary_history"]
     assert [record["turns"] for record in history] == [[1, 2, 3]] and summary_calls(summary) == made
     assert "question 3, edited" in str(made[-1]) and "Reply to: question 3\n" not in str(made[-1])

@@ -45,7 +45,7 @@ def sqlite_conversation(tmp_path: Path) -> dict:
             engine.wait_idle()
             assert not [e for e in events if e.kind == "error"]
         engine.rename(SESSION, "Moving house")
-        engine.storage.cache_put("made-ahead", SESSION, {"turns": [8, 9, 10], "summary": "미리 만든 요약"})
+        engine.storage.prepared_put("made-ahead", SESSION, {"turns": [8, 9, 10], "summary": "미리 만든 요약"})
         engine.storage.journal_write("crashed", {"turn_count": 1, "messages": [{"id": "m1", "text": "lost?"}]})
         state = session.state()
         assert state["summary_history"], "turns 4 and 7 summarize"
@@ -99,7 +99,7 @@ def test_a_migrated_conversation_continues_on_postgresql(sqlite_conversation: di
         assert session.turns_completed() == TURNS + 1
         assert comparable(state["messages"][: len(before["messages"])]) == comparable(before["messages"])
         assert state["messages"][-2].content == "question 8: and the next one?"
-        assert engine.storage.cache_has("made-ahead")
+        assert engine.storage.prepared_has("made-ahead")
         sent = chat.calls[-1]
         assert sent[0].type == "system" and any(r["summary"] in sent[0].content for r in before["summary_history"])
     finally:

@@ -77,7 +77,7 @@ def test_delete_session_removes_every_row_in_every_table(storage: Storage):
         storage.record_session(session, "hello", 1)
         storage.save_settings(session, SessionSettings(reminder="r"))
         storage.journal_write(session, {"text": "pending"})
-        storage.cache_put(f"key-{session}", session, {"summary": "s"})
+        storage.prepared_put(f"key-{session}", session, {"summary": "s"})
         storage.add_document(session, "doc", 10, "indexed", "alpha beta", ["alpha beta"])
         storage.add_document(session, "small", 3, "whole", "gamma", [])
         storage.recall_add(session, 1, "2025-01-01", {"turn": 1, "user": "alpha question and answer"}, 5, None,
@@ -97,7 +97,7 @@ def test_delete_session_removes_every_row_in_every_table(storage: Storage):
 
 def test_both_backends_name_the_session_tables_alike(storage: Storage):
     put_checkpoint(storage, "s")
-    assert {"chat_sessions", "summary_prefetch", "turn_journal", "documents", "document_chunks",
+    assert {"chat_sessions", "prepared_summaries", "turn_journal", "documents", "document_chunks",
             "recall_turns"} <= set(count_rows(storage, "s"))
 
 

@@ -1,4 +1,4 @@
-"""Make the next summary (and merge) after a reply is delivered, so the next turn only applies it;
+"""Prepare the next summary (and merge) after a reply is delivered, so the next turn only applies it;
 then tidy the session's storage. A few background workers per engine, at most one waiting job per session so
 every session gets its turn; they never block a turn, and work for a model on this machine waits while any turn
 runs, so a reply never shares that model or the cores with it (an endpoint elsewhere serves both at once)."""
@@ -23,8 +23,8 @@ from state.session import SessionSettings
 logger = logging.getLogger(__name__)
 
 
-class SessionCache:
-    """The summary cache as one session's background work sees it: a summary made for a session that was
+class SessionPreparedSummaries:
+    """Prepared summaries as one session's background work sees them: a summary made for a session that was
     deleted meanwhile does not stay. It is written first and checked after, so it never waits for a turn's
     lock: a delete that ends before the check is seen by it (and the row taken back), and a delete that
     ends after it removes the row itself."""
@@ -36,22 +36,25 @@ class SessionCache:
         """Whether the session still exists and was not deleted since the work was queued."""
         return self.still_current() and self.storage.has_session(self.session_id)
 
-    def cache_put(self, key: str, session_id: str, record: SummaryRecord) -> None:
-        self.storage.cache_put(key, session_id, record)
+    def prepared_put(self, key: str, session_id: str, record: SummaryRecord) -> None:
+        self.storage.prepared_put(key, session_id, record)
         if not self.current():
-            self.storage.cache_take(key)
+            self.storage.prepared_take(key)
 
-    def cache_has(self, key: str) -> bool:
-        return self.storage.cache_has(key)
+    def prepared_has(self, key: str) -> bool:
+        return self.storage.prepared_has(key)
 
-    def cache_take(self, key: str) -> SummaryRecord | None:
-        return self.storage.cache_take(key)
+    def prepared_take(self, key: str) -> SummaryRecord | None:
+        return self.storage.prepared_take(key)
+
+    def prepared_drop_from(self, session_id: str, first_turn: int) -> int:
+        return self.storage.prepared_drop_from(session_id, first_turn)
 
 
 WORKERS = 4  # sessions whose summaries are made at once for an endpoint elsewhere
 
 
-class SummaryPrefetcher:
+class SummaryPreparer:
     """Summaries ahead of time, then housekeeping, on a few worker threads (one for a model on this machine)."""
 
     def __init__(self, planner: SummaryPlanner, storage: Storage, read_state: Callable[[str], dict[str, Any]],
@@ -64,7 +67,7 @@ class SummaryPrefetcher:
         self.planner_of = planner_of  # the planner of a session's own model (`planner` for every session without)
         self.wait_quiet = wait_quiet  # blocks while a person's reply is being made
         self.on_this_machine = on_this_machine  # whether a session's model shares this machine's cores
-        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="summary-prefetch",
+        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="summary-preparer",
                                             initializer=thread_start)  # e.g. a lower priority for its thread
         self._waiting: dict[str, Future] = {}  # per session, its job not yet begun: a later turn's replaces it
         self._jobs: set[Future] = set()  # every job not yet done
@@ -121,7 +124,7 @@ class SummaryPrefetcher:
                 self.wait_quiet()
             planner = self.planner_of(settings) if self.planner_of is not None else self.planner
             values = plan_input(self.read_state(session_id), session_id, settings)
-            cache = SessionCache(self.storage, session_id, still_current)
+            cache = SessionPreparedSummaries(self.storage, session_id, still_current)
             planner.prepare(values, rate, cache)
             model = planner.model
             if isinstance(model, BaseChatModel) and (not shares_cores or self.wait_quiet()):  # it names too
@@ -129,7 +132,7 @@ class SummaryPrefetcher:
                 if planner.facts:
                     list_facts(model, self.storage, session_id, values, cache.current, planner.deadline_seconds)
         except Exception:  # the turn that needs it will make it inline
-            self._log("Prefetching summaries for %s failed", session_id)
+            self._log("Preparing summaries for %s failed", session_id)
         try:
             with self.storage.session_lock(session_id, wait=False) as held:
                 if held and not self._closed:  # a running turn has priority; tidy after the next one
