@@ -3,12 +3,12 @@ not its first 60 characters with the greeting and "Can you help me" in front."""
 
 import re
 
+from state.language.sentences import told_sentences
+
 GIST_WORDS = 8
 GIST_CHARS = 48
 
 _DANGLING = frozenset("a an the to in on at of for and or with by from my your his her our their is are".split())
-_SENTENCE = re.compile(r"(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bMrs\.)(?<!\be\.g\.)(?<!\bi\.e\.)"
-                       r"(?<=[.!?。！？])\s*|\n+")  # a sentence's end, not a title's or an abbreviation's full stop
 _GREETING = re.compile(
     r"^(?:(?:hi|hello|hey|good (?:morning|afternoon|evening)|greetings|yo|ok(?:ay)?|so|well|thanks|thank you)"
     r"(?: there| everyone| all)?\b[\s,!.]*|안녕(?:하세요)?[\s,!.~]*|你好[\s,，!！。]*|您好[\s,，!！。]*)+",
@@ -26,7 +26,7 @@ _CHINESE_ASK = re.compile(r"^(?:请|帮我|麻烦你|我想|我要|能不能|可
 
 def _first_sentence(text: str) -> str:
     """The first sentence that says something beyond a greeting."""
-    for sentence in _SENTENCE.split(" ".join(text.split(" "))):
+    for sentence in told_sentences(text):
         rest = _GREETING.sub("", sentence.strip())
         if re.search(r"\w", rest):
             return rest

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from graph.request.words import GREETING, PASTED_LINE_START, SPEAKER
 from state.language.questions import is_question, last_question, tells
-from state.language.sentences import split_sentences
+from state.language.sentences import told_sentences
 from state.request_items import DocumentText, QuotableTurn, TurnRecord
 
 _POLITE = re.compile(  # thanks, greetings and agreement: nothing of the person's world
@@ -18,7 +18,6 @@ _POLITE = re.compile(  # thanks, greetings and agreement: nothing of the person'
     r"sure|yes|yeah|yep|no|nope|lol|haha|ha|great|nice|cool|good idea|got it|noted|maybe|probably|true|right|so|"
     r"and|oh|wow)\b\W*)+$"
     r"|(?i:^\W*(?:thanks|thank you)\b)|고마워|고맙|감사|안녕|반가워|수고|谢谢|感谢|多谢|你好|早安|晚安|再见|辛苦")
-_TITLE_BEFORE = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|St|Prof|Jr|Sr)\.$")
 _TOLD_THING = re.compile(r"\d|(?<!^)\b[A-Z][a-z]")  # a number or a name mid-sentence tells something alone
 _STAMP = re.compile(f"{PASTED_LINE_START}(?:{GREETING}[,!]?\\s+[A-Z][a-z]+[,!.]\\s*)?")  # and the name greeted
 NOT_SPEAKERS = frozenset("user assistant ai bot system human note summary answer question example step".split())
@@ -47,14 +46,8 @@ MEANING_KEY = 60  # characters of a line enough to find it among the lines recal
 
 
 def sentences_of(text: str) -> list[str]:
-    """A text's sentences, in order; a title's abbreviation ("Mr. Seo", "Dr. Lim") ends none."""
-    found: list[str] = []
-    for sentence in split_sentences(text):
-        if found and _TITLE_BEFORE.search(found[-1]):
-            found[-1] = f"{found[-1]} {sentence}"
-        else:
-            found.append(sentence)
-    return found
+    """A text's sentences, in order, as quotes are chosen among them; a title's abbreviation ends none."""
+    return told_sentences(text)
 
 
 def is_statement(sentence: str) -> bool:

@@ -67,7 +67,7 @@ def model_note(language: str, other_models: Sequence[str], offers_downloads: boo
         parts.append(own_text(language, "small_model_note_download"))
     if other_models:
         parts.append(own_text(language, "small_model_note_found").format(models=", ".join(other_models)))
-    return " ".join(parts)
+    return ("" if language == "zh" else " ").join(parts)  # Chinese sentences follow each other without a space
 
 
 def own_answer(lead: str, message: str, language: str, transcript: Sequence[BaseMessage],

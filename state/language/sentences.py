@@ -2,8 +2,11 @@
 same text gives the same sentences whether it arrives in one piece or in many), a turn's lines for recall and
 quotes, a summary's sentences, a message's questions."""
 
+import re
+
 CLOSED_BY_ITSELF = "。！？\n"  # ends a sentence wherever it stands
 CLOSED_BY_SPACE = ".!?…"  # ends a sentence only before a space ("3.4" and "?!" do not)
+_ABBREVIATION_BEFORE = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|St|Prof|Jr|Sr|e\.g|i\.e)\.$")  # "Mr. Seo", "e.g. tea"
 
 
 def _sentence_ends(text: str) -> list[int]:
@@ -59,3 +62,15 @@ def sentences(text: str) -> list[str]:
 def split_sentences(text: str) -> list[str]:
     """A whole text's sentences without the spaces around them, empty ones left out."""
     return [sentence.strip() for sentence in sentences(text) if sentence.strip()]
+
+
+def told_sentences(text: str) -> list[str]:
+    """A whole text's sentences as a reader tells them apart: a title's or an abbreviation's full stop ("Mr. Seo",
+    "Dr. Lim", "e.g. tea") ends none."""
+    found: list[str] = []
+    for sentence in split_sentences(text):
+        if found and _ABBREVIATION_BEFORE.search(found[-1]):
+            found[-1] = f"{found[-1]} {sentence}"
+        else:
+            found.append(sentence)
+    return found

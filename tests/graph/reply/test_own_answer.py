@@ -71,3 +71,11 @@ def test_the_note_points_to_the_download_list_only_where_the_page_has_it(languag
     offered = own_answer("", "내 이름은 민수야.", language, [], list, True).content
     assert "⬇️" not in without and "⬇️" in offered and offered.startswith(without)
     assert offered.endswith(own_text(language, "small_model_note_download"))
+
+
+@pytest.mark.parametrize(("language", "between"), [("zh", ""), ("ko", " "), ("en", " ")])
+def test_the_note_joins_its_sentences_as_the_language_does(language, between):
+    note = own_answer("", "내 이름은 민수야.", language, [], lambda: ["qwen2.5:1.5b · Ollama"], True).content
+    expected = between.join([own_text(language, "small_model_note"), own_text(language, "small_model_note_download"),
+                             own_text(language, "small_model_note_found").format(models="qwen2.5:1.5b · Ollama")])
+    assert note.endswith("\n\n" + expected)
