@@ -65,11 +65,11 @@ class Engine(SessionCatalog):
         default = self.rooms.default
         self.models, self.graph, self.planner = default.models, default.graph, default.planner
         self.runner = GraphRunner(self.graph, self.storage, local=default.local, room_of=self.rooms.of,
-                                 server=self.server)
+                                  server=self.server)
         self.preparer = SummaryPreparer(self.planner, self.storage, self.read_state, self.activity.wait_quiet,
-                                            planner_of=self.planner_of, thread_start=lower_priority,
-                                            on_this_machine=lambda settings: on_this_machine(self.rooms.of(settings)),
-                                            workers=1 if on_this_machine(default) else SUMMARY_WORKERS)
+                                        planner_of=self.planner_of, thread_start=lower_priority,
+                                        on_this_machine=lambda settings: on_this_machine(self.rooms.of(settings)),
+                                        workers=1 if on_this_machine(default) else SUMMARY_WORKERS)
 
     def resets(self, session_id: str, reset: bool = False) -> int:
         """How often the session was reset here: deleted, or shown another version. Background work compares it

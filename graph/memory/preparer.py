@@ -124,13 +124,13 @@ class SummaryPreparer:
                 self.wait_quiet()
             planner = self.planner_of(settings) if self.planner_of is not None else self.planner
             values = plan_input(self.read_state(session_id), session_id, settings)
-            cache = SessionPreparedSummaries(self.storage, session_id, still_current)
-            planner.prepare(values, rate, cache)
+            prepared = SessionPreparedSummaries(self.storage, session_id, still_current)
+            planner.prepare(values, rate, prepared)
             model = planner.model
             if isinstance(model, BaseChatModel) and (not shares_cores or self.wait_quiet()):  # it names too
-                name_session(model, self.storage, session_id, values, cache.current, planner.deadline_seconds)
+                name_session(model, self.storage, session_id, values, prepared.current, planner.deadline_seconds)
                 if planner.facts:
-                    list_facts(model, self.storage, session_id, values, cache.current, planner.deadline_seconds)
+                    list_facts(model, self.storage, session_id, values, prepared.current, planner.deadline_seconds)
         except Exception:  # the turn that needs it will make it inline
             self._log("Preparing summaries for %s failed", session_id)
         try:

@@ -94,7 +94,7 @@ def make_llm_node(chat_model: BaseChatModel, config: GraphConfig = GraphConfig()
         point = RequestPoint(turn=turn, request_tokens=report["request_tokens"],
                              history_tokens=report["history_tokens"], recall_tokens=report.get("recall_tokens", 0))
         update: ReplyUpdate = {"messages": [response], "request": messages, "request_report": report,
-                             "request_log": [point], "frame": {**layout.frame, "read": read}}
+                               "request_log": [point], "frame": {**layout.frame, "read": read}}
         if not response.tool_calls:
             update["recalled"] = []  # the turn is answered: later checkpoints need not carry the excerpts
         return update

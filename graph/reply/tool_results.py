@@ -43,7 +43,7 @@ def result_lead(turn: Sequence[BaseMessage], language: str = "en") -> str:
     person wrote it, `12만원 × 3 = 36만원 (360,000원).`), so the right number comes before anything a small model
     writes, ended in the page's language; empty when no tool succeeded."""
     calls: dict[str | None, dict[str, Any]] = {call["id"]: dict(call["args"]) for message in turn
-                                     if isinstance(message, AIMessage) for call in message.tool_calls}
+                                               if isinstance(message, AIMessage) for call in message.tool_calls}
     question = next((message_text(m) for m in turn if isinstance(m, HumanMessage)), "")
     worded = worded_sum(question) if question else None
     full_stop = "。" if language == "zh" else "."

@@ -120,7 +120,7 @@ def document_numbers(frame: RequestFrame) -> dict[str, int]:
 def render_block(kind: str, chosen: Sequence[Candidate], frame: RequestFrame) -> tuple[str, list[str]]:
     """One block's text and keys: recalled turns in turn order, documents numbered after every one shown before."""
     if kind == RECALL:
-        in_order = sorted(chosen, key=lambda c: recalled_items([c])[0]["turn"])
+        in_order = sorted(chosen, key=lambda c: cast(RecalledTurn, c.item)["turn"])
         return render_recalled(recalled_items(in_order)), [c.key for c in in_order]
     start = max(document_numbers(frame).values(), default=0) + 1
     keys = [f"{c.key}{NUMBER_MARK}{number}" for number, c in enumerate(chosen, start)]

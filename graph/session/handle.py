@@ -243,7 +243,7 @@ class Session(SessionReads, SessionEdits, SessionVersions):
         rate = self.settings().with_rate(compression_rate).compression_rate
         resets_before = self.services.resets(self.id)
         self.services.preparer.schedule(self.id, rate, lambda: self.services.resets(self.id) == resets_before,
-                                          checked_language(language))
+                                        checked_language(language))
 
     def _start(self, language: str, payload: StateInput | None = None, rewind: RewindFor | None = None) -> TurnRun:
         """Queue the turn behind the ones sent before it and start it (`graph.session.turn`)."""

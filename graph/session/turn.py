@@ -107,7 +107,7 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
         lower_priority()  # and yields the cores to the next reply (this thread ends with the turn)
         services.recall.backfill(session_id)  # an older session's turns gain their vectors
     services.preparer.schedule(session_id, settings.compression_rate,
-                                 lambda: services.resets(session_id) == resets_before, settings.language)
+                               lambda: services.resets(session_id) == resets_before, settings.language)
 
 
 def ready_to_resume(services: SessionServices, session_id: str) -> bool:

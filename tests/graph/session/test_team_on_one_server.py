@@ -160,7 +160,7 @@ def test_waiting_for_the_preparer_waits_for_every_worker():
             assert releases[session_id].wait(60)
 
     preparer = Held(planner=None, storage=None, read_state=lambda session_id: {},  # type: ignore[arg-type]
-                      workers=2)
+                    workers=2)
     try:
         jobs = [preparer.schedule(name, 0.3) for name in releases]
         begun.wait(60)
