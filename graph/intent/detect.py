@@ -7,6 +7,7 @@ from typing import TypedDict
 
 from graph.intent import phrases
 from graph.intent.said_sums import SaidSum, said_sum
+from graph.tools.calculator import parse_formula
 
 MAX_QUESTION_CHARS = 200
 
@@ -48,7 +49,7 @@ def _is_arithmetic(expression: str) -> bool:
     if not _EXPRESSION.fullmatch(expression) or _NOT_ARITHMETIC.search(expression):
         return False
     try:
-        tree = ast.parse(expression, mode="eval")
+        tree = parse_formula(expression)
     except SyntaxError:
         return False
     nodes = list(ast.walk(tree))

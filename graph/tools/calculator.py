@@ -7,6 +7,7 @@ operation runs: nesting depth, sizes of operands and results, and a work budget 
 import ast
 import math
 import operator
+import threading
 
 MAX_EXPRESSION_CHARS = 500
 MAX_DEPTH = 200  # well within Python's recursion limit; a sum of 200 terms still fits
@@ -38,6 +39,10 @@ _FUNCTIONS.update({"abs": abs, "round": round, "min": min, "max": max})
 _CONSTANTS = {"pi": math.pi, "e": math.e, "tau": math.tau}
 
 Number = float | int
+
+# Python 3.11 counts the depth of a tree it hands back in one per-interpreter counter, so two threads parsing at
+# once can fail with "AST constructor recursion depth mismatch"; every parse here goes one at a time.
+_PARSING = threading.Lock()
 
 
 class CalculatorError(ValueError):
@@ -149,6 +154,12 @@ class _Evaluation:
         raise CalculatorError(f"unsupported element: {type(node).__name__}")
 
 
+def parse_formula(text: str) -> ast.Expression:
+    """The syntax tree of one formula, parsed under the process-wide lock; SyntaxError when it is not one."""
+    with _PARSING:
+        return ast.parse(text, mode="eval")
+
+
 def evaluate_expression(expression: str) -> Number:
     """Evaluate arithmetic such as `123 * 456` or `sqrt(2) ** 2`; raise CalculatorError otherwise."""
     text = expression.strip().replace("^", "**").replace("×", "*").replace("÷", "/")
@@ -157,7 +168,7 @@ def evaluate_expression(expression: str) -> Number:
     if len(text) > MAX_EXPRESSION_CHARS:
         raise CalculatorError(f"expressions are limited to {MAX_EXPRESSION_CHARS} characters")
     try:
-        tree = ast.parse(text, mode="eval")
+        tree = parse_formula(text)
     except SyntaxError as error:
         raise CalculatorError(f"invalid syntax: {error.msg}") from None
     try:

@@ -131,6 +131,7 @@ def test_with_sign_in_an_open_address_is_allowed(fake_engine, open_address):
 
 def test_without_sign_in_the_local_app_is_as_before(app, fake_engine):
     assert config.get_option("server.address") == "127.0.0.1"  # the repository's .streamlit/config.toml
+    assert config.get_option("runner.magicEnabled") is False  # pages compiled as written, never re-parsed
     assert app.chat_input and not [b for b in app.button if b.key in ("sign_in", "sign_out")]
     send(app, "hello")
     assert [s.session_id for s in fake_engine.engine.sessions()] == [app.session_state["session_id"]]

@@ -2,6 +2,7 @@
 
 import ast
 import math
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -124,3 +125,10 @@ def test_deep_nesting_is_refused_before_any_step_runs(expression, forbid):
 def test_complex_results_are_refused():
     with pytest.raises(CalculatorError, match="real number"):
         evaluate_expression("(-8) ** (1/3)")
+
+
+def test_formulas_parsed_on_many_threads_at_once_all_come_back():
+    formulas = [f"({n} + 1) * sqrt({n * n}) - {n} / 2" for n in range(1, 301)]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(evaluate_expression, formulas * 4))
+    assert results == [(n + 1) * n - n / 2 for n in range(1, 301)] * 4
