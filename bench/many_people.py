@@ -2,7 +2,8 @@
 known pace (`bench.standin_endpoint`: first token after 0.3 s, 30 tokens a second, for every request at once),
 with recall, summaries and the work after each turn as in real use. Prints what the product adds to the first token
 and to the whole turn over the endpoint's own time, the engine's CPU per turn, and whether any turn failed, was
-lost, doubled or crossed into another person's chat: on SQLite and PostgreSQL, with one and two instances.
+lost, doubled or crossed into another person's chat, and how long the work after the answers (indexing) went on
+after the last one: on SQLite and PostgreSQL, with one and two instances.
 
     .venv/bin/python -m bench.many_people [--people 40] [--turns 8] [--rows sqlite,postgres,postgres2]
 """
@@ -79,10 +80,12 @@ def instance(db_path: str, database_url: str, endpoint: str, people: list[str], 
     for thread in threads:
         thread.join()
     cpu_turns = _cpu_seconds() - cpu_before
+    last_answer = time.perf_counter()
     engine.wait_idle()
+    after = time.perf_counter() - last_answer
     cpu_all = _cpu_seconds() - cpu_before
     engine.close()
-    results.put((first_tokens, wholes, failed, cpu_turns, cpu_all))
+    results.put((first_tokens, wholes, failed, cpu_turns, cpu_all, after))
 
 
 def _cpu_seconds() -> float:
@@ -120,7 +123,7 @@ def run(name: str, db_path: str, database_url: str, endpoint: str, processes: in
     first_tokens: list[float] = []
     wholes: list[float] = []
     failed: list[str] = []
-    cpu_turns = cpu_all = 0.0
+    cpu_turns = cpu_all = after = 0.0
     for _ in workers:
         more = results.get()
         first_tokens += more[0]
@@ -128,6 +131,7 @@ def run(name: str, db_path: str, database_url: str, endpoint: str, processes: in
         failed += more[2]
         cpu_turns += more[3]
         cpu_all += more[4]
+        after = max(after, more[5])
     for worker in workers:
         worker.join()
     elapsed = time.perf_counter() - started
@@ -135,7 +139,7 @@ def run(name: str, db_path: str, database_url: str, endpoint: str, processes: in
     return {"row": name, "turns": len(wholes), "elapsed": elapsed, "failed": len(failed),
             "first": _percentiles([t - FIRST_TOKEN_SECONDS for t in first_tokens]),
             "whole": _percentiles([t - reply_seconds() for t in wholes]),
-            "cpu_turn": cpu_turns / count, "cpu_all": cpu_all / count,
+            "cpu_turn": cpu_turns / count, "cpu_all": cpu_all / count, "after": after,
             **check(db_path, database_url, endpoint, everyone, turns)}
 
 
@@ -176,13 +180,14 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{arguments.people} people x {arguments.turns} turns at once; the endpoint's own time: first token "
               f"{FIRST_TOKEN_SECONDS:.2f} s, whole reply {reply_seconds():.2f} s\n")
         print("| backend | added first token p50 / p95 / max s | added whole turn p50 / p95 / max s | engine CPU "
-              "per turn (with the work after) | failed | lost | doubled | crossed | turns/s |")
-        print("|---|---|---|---|---|---|---|---|---|")
+              "per turn (with the work after) | indexed after the last answer s | failed | lost | doubled | crossed "
+              "| turns/s |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
         for r in rows:
             print(f"| {r['row']} | {' / '.join(f'{v:.2f}' for v in r['first'])} | "
                   f"{' / '.join(f'{v:.2f}' for v in r['whole'])} | {r['cpu_turn'] * 1000:.0f} ms "
-                  f"({r['cpu_all'] * 1000:.0f} ms) | {r['failed']} | {r['lost']} | {r['doubled']} | {r['crossed']} | "
-                  f"{r['turns'] / r['elapsed']:.1f} |")
+                  f"({r['cpu_all'] * 1000:.0f} ms) | {r['after']:.1f} | {r['failed']} | {r['lost']} | {r['doubled']} | "
+                  f"{r['crossed']} | {r['turns'] / r['elapsed']:.1f} |")
     finally:
         endpoint.terminate()
         if server is not None:

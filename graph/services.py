@@ -23,9 +23,10 @@ from graph.models.downloaded import DownloadedModels
 from graph.models.local_server import LocalModelServer
 from graph.policies import POLICIES
 from graph.recall.index import RecallIndex
+from graph.session.activity import TurnActivity, lower_priority
 from graph.session.catalog import SessionCatalog
 from graph.session.inputs import StateInput
-from graph.session.queue import TurnActivity, TurnQueue, lower_priority
+from graph.session.queue import TurnQueue
 from graph.session.runner import GraphRunner, thread_config
 from graph.settings import Settings
 from graph.storage import Storage

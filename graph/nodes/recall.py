@@ -14,6 +14,8 @@ from state.session import SessionSettings
 from state.time_zones import day_in
 from state.turns import latest_user_text, message_text, split_turns
 
+INDEXING_WAIT_SECONDS = 0.5  # how long recall waits for turns answered a moment ago to be indexed, under load
+
 
 class RecallUpdate(TypedDict, total=False):
     """What the recall step writes to the turn's state: the earlier turns it brought back, and whether the message
@@ -43,9 +45,11 @@ def make_recall_node(index: RecallIndex | None, budget_tokens: int, keep_last_tu
         session_id = state.get("session_id", "")
         messages = state.get("messages", [])
         today = day_in(session_settings(runtime).time_zone)  # the person's, not the server's
-        index.index_session(session_id, messages, today)  # turns saved before the index existed, once
         turns, _ = split_turns(messages)
         first_raw = first_raw_turn(state.get("summary_history") or [], len(turns), keep_last_turn)
+        # the turns recall searches, indexed if they are not yet (saved before the index existed, or still being
+        # indexed after their reply, waited for a moment); the raw turns the context carries are indexed after it
+        index.index_session(session_id, messages, today, through=first_raw - 1, wait=INDEXING_WAIT_SECONDS)
         pinned = set(state.get("pinned") or [])
         with_pins = frozenset(n for n, turn in enumerate(turns, 1) if any(m.id in pinned for m in turn)) \
             if pinned else frozenset()

@@ -8,8 +8,9 @@ from langchain_core.messages import BaseMessage
 from graph.documents.store import DocumentStore
 from graph.memory.planner import SummaryPlanner
 from graph.memory.preparer import SummaryPreparer
+from graph.session.activity import TurnActivity
 from graph.session.inputs import StateInput, validate_owner
-from graph.session.queue import TurnActivity, TurnQueue
+from graph.session.queue import TurnQueue
 from graph.session.runner import GraphRunner
 from graph.storage import SessionOwners, Storage
 from state.session import SessionSettings
@@ -18,7 +19,10 @@ from state.session import SessionSettings
 class TurnIndex(Protocol):
     """Where completed turns are indexed for recall, and a deleted session's are forgotten."""
 
-    def index_session(self, session_id: str, messages: Sequence[BaseMessage], day: str | None = None) -> int: ...
+    def index_session(self, session_id: str, messages: Sequence[BaseMessage], day: str | None = None,
+                      through: int | None = None, generation: int | None = None, wait: float | None = None) -> int: ...
+
+    def generation(self, session_id: str) -> int: ...
 
     def backfill(self, session_id: str) -> int: ...
 

@@ -1,16 +1,13 @@
-"""A session's turns in order, each on its own thread, and the turns running now, which background work waits on."""
+"""A session's turns in order, each on its own thread: one begins once the turns before it have their answers."""
 
 from __future__ import annotations
 
 import atexit
-import contextlib
 import logging
-import os
 import threading
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from queue import Queue
 from typing import Any
 
@@ -146,8 +143,9 @@ POLL_SECONDS = 0.1
 
 
 class TurnQueue:
-    """The runs of every session of one engine, in the order they were sent, first come first served: the head
-    runs, and Stop reaches only the turn whose reply is streaming; safe across threads."""
+    """The runs of every session of one engine, in the order they were sent, first come first served: a run begins
+    once the runs before it have their answers, and Stop reaches only the turn whose reply is streaming; safe across
+    threads."""
 
     def __init__(self) -> None:
         self._changed = threading.Condition()
@@ -160,13 +158,31 @@ class TurnQueue:
             self._waiting.setdefault(session_id, deque()).append(run)
 
     def wait_turn(self, session_id: str, run: TurnRun) -> bool:
-        """Block until `run` heads its session's queue; False when it was cancelled while waiting."""
+        """Block until every run sent before `run` in its session has its answer saved (the work after an answer, its
+        indexing, goes on beside the next turn); False when it was cancelled while waiting."""
         with self._changed:
-            while self._waiting[session_id][0] is not run:
+            while not self._ahead_answered(session_id, run):
                 if run.cancelled.is_set():
                     return False
                 self._changed.wait(POLL_SECONDS)
             return not run.cancelled.is_set()
+
+    def _ahead_answered(self, session_id: str, run: TurnRun) -> bool:
+        """Whether the runs before `run` in its session's queue all have their answers; the caller holds the lock."""
+        for ahead in self._waiting[session_id]:
+            if ahead is run:
+                return True
+            if not ahead.is_answered.is_set():
+                return False
+        return True
+
+    def answered(self, session_id: str, run: TurnRun) -> None:
+        """The run's answer is final and saved: its events end, and the session's next run may begin."""
+        run.answered()
+        with self._changed:
+            if self._active.get(session_id) is run:
+                del self._active[session_id]
+            self._changed.notify_all()
 
     def begin(self, session_id: str, run: TurnRun) -> None:
         """Mark the head run as the one streaming (it holds the session's lock)."""
@@ -202,46 +218,3 @@ class TurnQueue:
         answer holds the session's lock a moment, which a caller may wait out)."""
         with self._changed:
             return any(not run.is_answered.is_set() for run in self._waiting.get(session_id, ()))
-
-
-LONGEST_WAIT = 30.0  # seconds background work yields to a busy engine before it goes ahead anyway
-BACKGROUND_NICENESS = 10  # a background thread's niceness: the model server and the page come first for a core
-
-
-def lower_priority() -> None:
-    """Give the calling thread a lower CPU priority (Linux schedules threads one by one), so work nobody waits
-    for never takes a core from the model server reading a person's request; a no-op where it cannot."""
-    with contextlib.suppress(AttributeError, OSError):
-        thread = threading.get_native_id()
-        os.setpriority(os.PRIO_PROCESS, thread, max(os.getpriority(os.PRIO_PROCESS, thread), BACKGROUND_NICENESS))
-
-
-class TurnActivity:
-    """How many turns run at this moment across the engine's sessions, so background work waits for quiet: a
-    person's reply never shares the model server or the machine's cores with a summary, a merge or a fact list."""
-
-    def __init__(self) -> None:
-        self._running = 0
-        self._changed = threading.Condition()
-
-    @property
-    def running_turns(self) -> int:
-        with self._changed:
-            return self._running
-
-    @contextmanager
-    def running(self) -> Iterator[None]:
-        """Count a turn as running for the duration of the block."""
-        with self._changed:
-            self._running += 1
-        try:
-            yield
-        finally:
-            with self._changed:
-                self._running -= 1
-                self._changed.notify_all()
-
-    def wait_quiet(self, timeout: float = LONGEST_WAIT) -> bool:
-        """Block until no turn runs (True), or `timeout` seconds pass while turns keep coming (False)."""
-        with self._changed:
-            return self._changed.wait_for(lambda: self._running == 0, timeout)

@@ -9,8 +9,9 @@ from langchain_core.messages import BaseMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
 
 from graph.session.access import SessionServices, may_run
+from graph.session.activity import lower_priority
 from graph.session.inputs import StateInput
-from graph.session.queue import TurnRun, lower_priority
+from graph.session.queue import TurnRun
 from graph.session.runner import FORK, GraphRunner, TurnFork, finish_stopped_turn, thread_config, turn_config
 from graph.storage import Storage
 from state.session import TurnEvent
@@ -100,14 +101,15 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
         if payload is not None and (saved or services.runner.has_message(session_id, payload["messages"][0].id)):
             services.storage.journal_clear(session_id)
         messages = services.read_state(session_id).get("messages", [])
+        generation = services.recall.generation(session_id)  # read with the messages: a rewind after voids them
         record_title(services.storage, session_id, first_user_text(messages), completed_turn_count(messages))
-        run.answered()  # the person has the answer and the chat list its count: what follows keeps no one waiting
-        index_shown_branch(services, session_id, messages)  # recall and search as the page drawn next shows them
-        run.is_indexed.set()
-        lower_priority()  # and yields the cores to the next reply (this thread ends with the turn)
-        services.recall.backfill(session_id)  # an older session's turns gain their vectors
+        services.turns.answered(session_id, run)  # the answer is the person's, the chat list has its count
     services.preparer.schedule(session_id, settings.compression_rate,
                                lambda: services.resets(session_id) == resets_before, settings.language)
+    index_shown_branch(services, session_id, messages, generation)  # recall and search as the page shows them
+    run.is_indexed.set()
+    lower_priority()  # what follows keeps no one waiting: the next reply goes first
+    services.recall.backfill(session_id)  # an older session's turns gain their vectors
 
 
 def ready_to_resume(services: SessionServices, session_id: str) -> bool:
@@ -151,9 +153,12 @@ def follow_shown_branch(services: SessionServices, session_id: str) -> None:
     record_title(services.storage, session_id, first_user_text(messages), completed_turn_count(messages))
 
 
-def index_shown_branch(services: SessionServices, session_id: str, messages: Sequence[BaseMessage]) -> None:
-    """Recall's index and search follow the messages shown now, each turn dated by the day where the person is."""
-    services.recall.index_session(session_id, messages, day_in(services.storage.load_settings(session_id).time_zone))
+def index_shown_branch(services: SessionServices, session_id: str, messages: Sequence[BaseMessage],
+                       generation: int | None = None) -> None:
+    """Recall's index and search follow the messages shown now, each turn dated by the day where the person is;
+    nothing is written when turns were taken back since `generation` was read with the messages."""
+    day = day_in(services.storage.load_settings(session_id).time_zone)
+    services.recall.index_session(session_id, messages, day, generation=generation)
 
 
 def record_title(storage: Storage, session_id: str, first_question: str, turns: int) -> None:

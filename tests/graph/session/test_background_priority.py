@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from graph.recall.index import RecallIndex
-from graph.session.queue import BACKGROUND_NICENESS, lower_priority
+from graph.session.activity import BACKGROUND_NICENESS, lower_priority
 from tests.conftest import make_engine
 
 pytestmark = pytest.mark.unit

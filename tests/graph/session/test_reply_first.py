@@ -8,7 +8,7 @@ import time
 import pytest
 
 from graph.models import ModelProfile
-from graph.session.queue import TurnActivity
+from graph.session.activity import TurnActivity
 from tests.conftest import make_engine
 from tests.fakes.models import summary_calls
 from tests.graph.recall.test_recall import play

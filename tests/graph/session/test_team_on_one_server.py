@@ -80,11 +80,11 @@ def test_a_turn_is_answered_before_its_own_indexing_and_searches_wait_for_it(tmp
     indexing, release = threading.Event(), threading.Event()
     index_session = RecallIndex.index_session
 
-    def held(self, session_id, messages, day=None):
-        if len(messages) >= 2 and threading.current_thread().name == "turn":
+    def held(self, session_id, messages, day=None, **limits):
+        if len(messages) >= 2 and threading.current_thread().name == "turn" and "generation" in limits:
             indexing.set()
             assert release.wait(60)
-        return index_session(self, session_id, messages, day)
+        return index_session(self, session_id, messages, day, **limits)
 
     monkeypatch.setattr(RecallIndex, "index_session", held)
     engine = make_engine(tmp_path / "chat.sqlite")
@@ -103,6 +103,35 @@ def test_a_turn_is_answered_before_its_own_indexing_and_searches_wait_for_it(tmp
         assert [hit["session_id"] for hit in found[0]] == ["quick"]
         run.wait()
         assert engine.recall.storage.recall_last_turn("quick") == 1
+    finally:
+        release.set()
+        engine.close()
+
+
+def test_the_next_turn_is_answered_while_the_one_before_is_indexed(tmp_path, monkeypatch):
+    indexing, release = threading.Event(), threading.Event()
+    writes = RecallIndex._index_new
+
+    def held(self, session_id, turns, today, last):
+        if last == 1:
+            indexing.set()
+            assert release.wait(60)
+        return writes(self, session_id, turns, today, last)
+
+    monkeypatch.setattr(RecallIndex, "_index_new", held)
+    engine = make_engine(tmp_path / "chat.sqlite")
+    try:
+        session = engine.session("quick")
+        first = session.send("My parrot is called Pico")
+        list(first)
+        assert indexing.wait(60)
+        second = session.send("And my cat is called Miso")
+        assert [event.text for event in second if event.kind == "reply"] == ["Reply to: And my cat is called Miso"]
+        assert first.running and engine.recall.storage.recall_last_turn("quick") == 0  # turn 1 is still being indexed
+        release.set()
+        first.wait()
+        second.wait()
+        assert engine.recall.storage.recall_last_turn("quick") == 2
     finally:
         release.set()
         engine.close()

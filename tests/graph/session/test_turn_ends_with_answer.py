@@ -1,6 +1,6 @@
 """A turn ends for the person when its answer is final and saved: the events stop there and Stop has nothing
 left to stop, while older turns gain their vectors behind it; `wait()` still returns once
-that work is done too, and the next turn waits for it in the session's queue."""
+that work is done too, and the next turn of the session is answered meanwhile, without waiting for it."""
 
 import threading
 
@@ -44,7 +44,7 @@ def test_the_events_end_with_the_answer_while_the_housekeeping_goes_on(tmp_path,
         assert session.messages()[-1].content  # the answer is saved already, and the chat list names it
         assert [(s.title, s.turns) for s in engine.sessions()] == [("My sister Hana lives in Busan", 1)]
         second = session.send("What is my sister's name?")
-        assert not second.is_answered.wait(0.2)  # the next turn waits its place behind the housekeeping
+        assert second.is_answered.wait(60) and run.running  # answered while the turn before still works
         release.set()
         assert [e.kind for e in run.wait(60)][-1] == "reply" and not run.running
         assert [e.kind for e in second.wait(60)][-1] == "reply"
