@@ -5,14 +5,15 @@ when told to, a wrong sha256, a connection that drops part way through a file, o
 import hashlib
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from contextlib import AbstractContextManager
+from http.server import BaseHTTPRequestHandler
+
+from tests.local_server import LocalServer, serving
 
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
 
 
-class HubServer:
+class HubServer(LocalServer):
     """The files the hub holds by (repo, file), and what it saw: every GET's Range header and the bytes sent."""
 
     def __init__(self, files: dict[tuple[str, str], bytes], port: int = 0) -> None:
@@ -25,24 +26,11 @@ class HubServer:
         self.ranges: list[str] = []
         self.bytes_sent = 0
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", port), self._handler())
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        super().__init__(self._handler(), port)
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def port(self) -> int:
-        return int(self._server.server_address[1])
-
-    def start(self) -> "HubServer":
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
 
     def sha256(self, key: tuple[str, str]) -> str:
         return self.claimed_sha256.get(key) or hashlib.sha256(self.files[key]).hexdigest()
@@ -127,11 +115,6 @@ class HubServer:
         return Handler
 
 
-@contextmanager
-def hub_server(files: dict[tuple[str, str], bytes], port: int = 0) -> Iterator[HubServer]:
+def hub_server(files: dict[tuple[str, str], bytes], port: int = 0) -> AbstractContextManager[HubServer]:
     """A running hub holding `files` (on `port` when given), stopped afterwards."""
-    hub = HubServer(files, port).start()
-    try:
-        yield hub
-    finally:
-        hub.stop()
+    return serving(HubServer(files, port))

@@ -5,12 +5,13 @@ a turn used."""
 import json
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from contextlib import AbstractContextManager
+from http.server import BaseHTTPRequestHandler
+
+from tests.local_server import LocalServer, serving
 
 
-class OpenAIServer:
+class OpenAIServer(LocalServer):
     """The server's state: the models it lists, the requests it got, and how it misbehaves when told to."""
 
     def __init__(self, models: list[str], port: int = 0) -> None:
@@ -25,12 +26,11 @@ class OpenAIServer:
         self.word_seconds = 0.0  # how far apart those replies' words stream
         self.native: dict[str, dict] = {}  # other GET paths answered with JSON (a local server's own listing)
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", port), self._handler())
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        super().__init__(self._handler(), port)
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+        return f"http://127.0.0.1:{self.port}/v1"
 
     def answered_by(self) -> list[str]:
         """The model each chat request named, in order."""
@@ -46,14 +46,6 @@ class OpenAIServer:
         asked = next((str(m.get("content")) for m in reversed(messages) if m.get("role") == "user"), "")
         with self._lock:
             return next((text for key, text in self.answers.items() if key in asked), None)
-
-    def start(self) -> "OpenAIServer":
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
@@ -159,11 +151,6 @@ def chunk(model: str, delta: dict, finish: str | None) -> dict:
             "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
 
 
-@contextmanager
-def openai_server(models: list[str], port: int = 0) -> Iterator[OpenAIServer]:
+def openai_server(models: list[str], port: int = 0) -> AbstractContextManager[OpenAIServer]:
     """A running server listing `models` (on `port` when given), stopped afterwards."""
-    server = OpenAIServer(models, port).start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    return serving(OpenAIServer(models, port))
