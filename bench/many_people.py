@@ -2,8 +2,8 @@
 known pace (`bench.standin_endpoint`: first token after 0.3 s, 30 tokens a second, for every request at once),
 with recall, summaries and the work after each turn as in real use. Prints what the product adds to the first token
 and to the whole turn over the endpoint's own time, the engine's CPU per turn, and whether any turn failed, was
-lost, doubled or crossed into another person's chat, and how long the work after the answers (indexing) went on
-after the last one: on SQLite and PostgreSQL, with one and two instances.
+lost, doubled or crossed into another person's chat, and how long the work after the answers (indexing,
+summaries prepared ahead) went on after the last one: on SQLite and PostgreSQL, with one and two instances.
 
     .venv/bin/python -m bench.many_people [--people 40] [--turns 8] [--rows sqlite,postgres,postgres2]
 """
@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{arguments.people} people x {arguments.turns} turns at once; the endpoint's own time: first token "
               f"{FIRST_TOKEN_SECONDS:.2f} s, whole reply {reply_seconds():.2f} s\n")
         print("| backend | added first token p50 / p95 / max s | added whole turn p50 / p95 / max s | engine CPU "
-              "per turn (with the work after) | indexed after the last answer s | failed | lost | doubled | crossed "
+              "per turn (with the work after) | work after the last answer s | failed | lost | doubled | crossed "
               "| turns/s |")
         print("|---|---|---|---|---|---|---|---|---|---|")
         for r in rows:

@@ -185,7 +185,7 @@ class TurnQueue:
             self._changed.notify_all()
 
     def begin(self, session_id: str, run: TurnRun) -> None:
-        """Mark the head run as the one streaming (it holds the session's lock)."""
+        """Mark the run as the one streaming (it holds the session's lock)."""
         with self._changed:
             self._active[session_id] = run
 
@@ -214,7 +214,7 @@ class TurnQueue:
             return [run for runs in self._waiting.values() for run in runs]
 
     def busy(self, session_id: str) -> bool:
-        """Whether a turn of this session is queued or running here, its answer not yet saved (the work after an
-        answer holds the session's lock a moment, which a caller may wait out)."""
+        """Whether a turn of this session is queued or running here, its answer not yet saved (a turn just answered
+        lets go of the session's lock a moment later, which a caller may wait out; its indexing holds no lock)."""
         with self._changed:
             return any(not run.is_answered.is_set() for run in self._waiting.get(session_id, ()))

@@ -11,7 +11,7 @@ from tests.conftest import make_engine
 pytestmark = pytest.mark.unit
 
 
-def test_a_turn_taken_back_while_its_indexing_waits_is_not_indexed_from_the_old_messages(tmp_path, monkeypatch):
+def test_a_turn_taken_back_while_its_indexing_waits_is_not_indexed_from_the_old_messages(tmp_path):
     engine = make_engine(tmp_path / "chat.sqlite")
     try:
         session = engine.session("rewritten")

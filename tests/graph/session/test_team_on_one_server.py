@@ -12,6 +12,7 @@ from graph.models import ModelProfile
 from graph.recall import embeddings
 from graph.recall.index import RecallIndex
 from tests.conftest import make_engine
+from tests.fakes import ScriptedChatModel
 
 pytestmark = pytest.mark.unit
 
@@ -108,7 +109,8 @@ def test_a_turn_is_answered_before_its_own_indexing_and_searches_wait_for_it(tmp
         engine.close()
 
 
-def test_the_next_turn_is_answered_while_the_one_before_is_indexed(tmp_path, monkeypatch):
+@pytest.mark.parametrize("streaming", [True, False], ids=["streaming", "non-streaming"])
+def test_the_next_turn_is_answered_while_the_one_before_is_indexed(tmp_path, monkeypatch, streaming):
     indexing, release = threading.Event(), threading.Event()
     writes = RecallIndex._index_new
 
@@ -119,7 +121,7 @@ def test_the_next_turn_is_answered_while_the_one_before_is_indexed(tmp_path, mon
         return writes(self, session_id, turns, today, last)
 
     monkeypatch.setattr(RecallIndex, "_index_new", held)
-    engine = make_engine(tmp_path / "chat.sqlite")
+    engine = make_engine(tmp_path / "chat.sqlite", ScriptedChatModel(disable_streaming=not streaming))
     try:
         session = engine.session("quick")
         first = session.send("My parrot is called Pico")
