@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
+from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import BaseTool
 from langgraph.runtime import Runtime
 
@@ -18,6 +19,7 @@ from graph.tools.catalog import DEFAULT_TOOLS
 from prompt.system import BASE_SYSTEM_PROMPT, DESIGN_LANGUAGE
 from state.session import SessionSettings
 
+SUMMARIES_UNDER_WAY = "summaries_under_way"  # a turn's config key: its session's next summary is being made ahead
 DEFAULTS = SessionSettings(language=DESIGN_LANGUAGE)  # a graph invoked without a context speaks the design's
 
 
@@ -102,3 +104,14 @@ def turn_rate(state: Mapping[str, Any], runtime: Runtime[SessionSettings] | None
     """The rate a turn summarizes at: the one its input names (the contract's `compression_rate` key), else the
     session's; made a setting like any other, so it is within bounds."""
     return session_settings(runtime).with_rate(state.get("compression_rate")).compression_rate
+
+
+def with_summaries_under_way(config: RunnableConfig) -> RunnableConfig:
+    """A turn's config saying its session's summaries are being made ahead at this moment: the summary step leaves a
+    block just due to that work instead of making it again inside the turn."""
+    return {**config, "configurable": {**config.get("configurable", {}), SUMMARIES_UNDER_WAY: True}}
+
+
+def summaries_under_way(config: RunnableConfig | None) -> bool:
+    """Whether the turn was started while its session's summaries were being made ahead."""
+    return bool((config or {}).get("configurable", {}).get(SUMMARIES_UNDER_WAY))

@@ -9,6 +9,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 
 from graph.context import covered_turn_count
@@ -33,6 +34,7 @@ logger = logging.getLogger(__name__)
 
 DEFAULT_CONTEXT_WINDOW = 128_000
 INLINE_MERGE_OVERSHOOT = 1.5  # with a preparer, merge inline only past 1.5x the budget
+LATE_TURNS = 3  # turns a due block may wait for its summary prepared ahead before a turn makes it itself
 
 
 def plan_input(state: Mapping[str, Any], session_id: str, settings: SessionSettings) -> dict[str, Any]:
@@ -84,19 +86,38 @@ class SummaryPlanner:
         """The turn numbers the next turn will summarize before it answers."""
         return [turns for turns, _ in self.due(values)]
 
-    def records(self, values: Mapping[str, Any], rate: float) -> Iterator[PlannedRecord]:
-        """Each due block's record: the one prepared ahead when it matches exactly, otherwise made now."""
+    def records(self, values: Mapping[str, Any], rate: float, wait_for_prepared: bool = False
+                ) -> Iterator[PlannedRecord]:
+        """Each due block's record: the one prepared ahead when it matches exactly, otherwise made now.
+
+        With `wait_for_prepared` (a turn begun while the preparer is at the session) a block due for fewer than
+        `LATE_TURNS` turns and not yet prepared is left, with the blocks after it, to the preparer when a model makes
+        it: the turn carries those turns raw (within its budget) instead of waiting for a summary model, and a later
+        turn applies the summary."""
         history = list(values.get("summary_history") or [])
         policy, session_id = self.policy(values), values.get("session_id", "")
         cap = self.incremental_cap_chars if policy.incremental else None
+        waits = wait_for_prepared and self.prepared is not None and isinstance(self.model, BaseChatModel)
+        long_due = self._long_due_starts(values) if waits else None  # the text's own sentences cost no wait
         for turns, block in self.due(values, history):
             previous = policy.previous(history)
             key = block_key(session_id, turns, block, rate, previous["summary"] if previous else "", language(values))
             ready = self.prepared.prepared_take(key) if self.prepared else None
+            if ready is None and long_due is not None and turns[0] not in long_due:
+                logger.debug("Turns %s-%s wait for their summary made ahead", turns[0], turns[-1])
+                return
             record = ready or summarize_block(self.model, session_id, turns, block, rate, previous, cap,
                                               self.deadline_seconds, language(values))
             history.append(record)
             yield PlannedRecord(key, turns, block, record)
+
+    def _long_due_starts(self, values: Mapping[str, Any]) -> set[int]:
+        """The first turns of the blocks that were already due `LATE_TURNS` completed turns ago."""
+        turns, _ = split_turns(values.get("messages", []))
+        if len(turns) <= LATE_TURNS:
+            return set()
+        earlier = {**values, "messages": [message for turn in turns[:-LATE_TURNS] for message in turn]}
+        return {numbers[0] for numbers in self.due_turns(earlier)}
 
     def summarize_now(self, values: Mapping[str, Any], rate: float) -> SummaryRecord | None:
         """One record of every completed turn no summary covers, but the last (it stays raw); None if none."""

@@ -1,14 +1,14 @@
 """Prepare the next summary (and merge) after a reply is delivered, so the next turn only applies it;
-then tidy the session's storage. A few background workers per engine, at most one waiting job per session so
-every session gets its turn; they never block a turn, and work for a model on this machine waits while any turn
-runs, so a reply never shares that model or the cores with it (an endpoint elsewhere serves both at once)."""
+then tidy the session's storage. A few background workers per engine, one running and at most one waiting job per
+session so every session gets its turn; they never block a turn, and work for a model on this machine waits while any
+turn runs, so a reply never shares that model or the cores with it (an endpoint elsewhere serves both at once)."""
 
 import logging
 import threading
 from collections.abc import Callable
 from concurrent import futures
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -51,7 +51,19 @@ class SessionPreparedSummaries:
         return self.storage.prepared_drop_from(session_id, first_turn)
 
 
-WORKERS = 4  # sessions whose summaries are made at once for an endpoint elsewhere
+@dataclass
+class _Job:
+    """One session's work after a turn, with what it was asked with; `submitted` once a worker has it queued."""
+
+    future: Future
+    session_id: str
+    rate: float
+    still_current: Callable[[], bool]
+    language: str
+    submitted: bool = False
+
+
+WORKERS = 32  # sessions whose summaries are made at once for an endpoint elsewhere (a worker mostly waits on it)
 
 
 class SummaryPreparer:
@@ -69,7 +81,8 @@ class SummaryPreparer:
         self.on_this_machine = on_this_machine  # whether a session's model shares this machine's cores
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="summary-preparer",
                                             initializer=thread_start)  # e.g. a lower priority for its thread
-        self._waiting: dict[str, Future] = {}  # per session, its job not yet begun: a later turn's replaces it
+        self._waiting: dict[str, _Job] = {}  # per session, its job not yet begun: a later turn's replaces it
+        self._running: set[str] = set()  # sessions a worker is preparing: their next job waits for it to end
         self._jobs: set[Future] = set()  # every job not yet done
         self._waiting_lock = threading.RLock()  # a job cancelled under it calls back into it
         self._closed = False
@@ -79,35 +92,60 @@ class SummaryPreparer:
         """Queue the work for a session after its turn; the rate and the page's language are the ones the next
         turn will use ('' for the saved settings' language), and `still_current` turns False if the session is
         deleted before the work is done. A job of the session not yet begun is replaced by this one: it reads the
-        session as it is when it begins, so one job does the work of both."""
+        session as it is when it begins, so one job does the work of both. A session's jobs run one at a time, so
+        two workers never make the same summary."""
+        job = _Job(Future(), session_id, compression_rate, still_current, language)
         with self._waiting_lock:
             earlier = self._waiting.get(session_id)
-            if earlier is not None and earlier.cancel():
+            if earlier is not None and earlier.future.cancel():
                 logger.debug("A waiting summary job of %s gives way to a newer one", session_id)
-            job: Future = Future()
             self._waiting[session_id] = job
-            self._jobs.add(job)
-        job.add_done_callback(self._done)
-        try:
-            self._executor.submit(self._begin, job, session_id, compression_rate, still_current, language)
-        except RuntimeError:  # closed: no job is left waiting
-            job.cancel()
-            raise
-        return job
+            self._jobs.add(job.future)
+            begins_now = session_id not in self._running
+            job.submitted = begins_now
+        job.future.add_done_callback(self._done)
+        if begins_now:
+            try:
+                self._executor.submit(self._begin, job)
+            except RuntimeError:  # closed: no job is left waiting
+                job.future.cancel()
+                raise
+        return job.future
 
-    def _begin(self, job: Future, session_id: str, rate: float, still_current: Callable[[], bool],
-               language: str) -> None:
+    def under_way(self, session_id: str) -> bool:
+        """Whether the session's summaries are being made, or wait to be: a turn need not make them itself."""
         with self._waiting_lock:
-            if not job.set_running_or_notify_cancel():
+            return session_id in self._running or session_id in self._waiting
+
+    def _begin(self, job: _Job) -> None:
+        session_id = job.session_id
+        with self._waiting_lock:
+            if not job.future.set_running_or_notify_cancel():
                 return  # replaced by a newer job of its session
             if self._waiting.get(session_id) is job:
                 del self._waiting[session_id]
+            self._running.add(session_id)
         try:
-            self._run(session_id, rate, still_current, language)
+            self._run(session_id, job.rate, job.still_current, job.language)
         except BaseException as error:
-            job.set_exception(error)
+            job.future.set_exception(error)
         else:
-            job.set_result(None)
+            job.future.set_result(None)
+        finally:
+            self._begin_next(session_id)
+
+    def _begin_next(self, session_id: str) -> None:
+        """The session's job that waited for the one just ended, handed to a worker."""
+        with self._waiting_lock:
+            self._running.discard(session_id)
+            follow = self._waiting.get(session_id)
+            if follow is None or follow.submitted or follow.future.done():
+                return
+            follow.submitted = True
+        try:
+            self._executor.submit(self._begin, follow)
+        except RuntimeError:  # closed meanwhile
+            follow.future.cancel()
 
     def _done(self, job: Future) -> None:
         with self._waiting_lock:

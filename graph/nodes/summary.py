@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from typing import TypedDict
 
 from langchain_core.messages import BaseMessage
+from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
-from graph.graph_config import session_settings, turn_rate
+from graph.graph_config import session_settings, summaries_under_way, turn_rate
 from graph.memory.planner import SummaryPlanner, plan_input
 from graph.request.tokens import count_messages
 from state import ChatState, SummaryRecord
@@ -29,16 +30,17 @@ class SummaryUpdate(TypedDict, total=False):
 
 
 def make_summary_node(planner: SummaryPlanner):
-    """A node that applies the planner's due records; a failed summary waits for a later turn."""
+    """A node that applies the planner's due records (a block just due waits for the one being made ahead, when the
+    turn began while it was); a failed summary waits for a later turn."""
 
-    def summary(state: ChatState, runtime: Runtime[SessionSettings]) -> SummaryUpdate:
+    def summary(state: ChatState, config: RunnableConfig, runtime: Runtime[SessionSettings]) -> SummaryUpdate:
         values = plan_input(state, state.get("session_id", ""), session_settings(runtime))
         history = list(state.get("summary_history") or [])
         rate = turn_rate(state, runtime)
         update: SummaryUpdate = {"summarized": []}
         added: list[SummaryRecord] = []
         try:
-            for planned in planner.records(values, rate):
+            for planned in planner.records(values, rate, wait_for_prepared=summaries_under_way(config)):
                 history.append(planned.record)
                 added.append(planned.record)
                 update["summarized"].append(planned.turns)

@@ -2,6 +2,7 @@
 session, and read through a bounded cache that only reads what was added since."""
 
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 
@@ -24,6 +25,23 @@ CACHED_SESSIONS = 64
 BACKFILL_TURNS = 8  # turns embedded after one turn of an older session: about a second, after the answer
 
 
+class _SessionWriter:
+    """The lock one session's passes take turns with; kept only while a pass holds or waits for it, so a server up
+    for months keeps none for the sessions it served once."""
+
+    __slots__ = ("lock", "__weakref__")
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+    def __enter__(self) -> "_SessionWriter":  # the with-block keeps the writer, and so its lock, alive
+        self.lock.acquire()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.lock.release()
+
+
 class IndexedTurns:
     """A session's completed turns in the storage's full-text index, each with its vectors and its date.
 
@@ -38,7 +56,7 @@ class IndexedTurns:
         self._vectors: OrderedDict[str, SessionVectors] = OrderedDict()
         self._keys: OrderedDict[str, TurnKeys] = OrderedDict()
         self._lock = threading.Lock()
-        self._writing: dict[str, threading.Lock] = {}
+        self._writing: weakref.WeakValueDictionary[str, _SessionWriter] = weakref.WeakValueDictionary()
         self._generations: dict[str, int] = {}
 
     def generation(self, session_id: str) -> int:
@@ -46,10 +64,13 @@ class IndexedTurns:
         with self._lock:
             return self._generations.get(session_id, 0)
 
-    def _writer(self, session_id: str) -> threading.Lock:
-        """The lock one pass over the session's turns holds while it writes them."""
+    def _writer(self, session_id: str) -> _SessionWriter:
+        """The lock one pass over the session's turns holds while it writes them (one object while any pass has it)."""
         with self._lock:
-            return self._writing.setdefault(session_id, threading.Lock())
+            writer = self._writing.get(session_id)
+            if writer is None:
+                writer = self._writing[session_id] = _SessionWriter()
+            return writer
 
     def index_session(self, session_id: str, messages: Sequence[BaseMessage], day: str | None = None,
                       through: int | None = None, generation: int | None = None, wait: float | None = None) -> int:
@@ -63,14 +84,14 @@ class IndexedTurns:
         if self.storage.recall_last_turn(session_id) >= last:
             return 0
         writer = self._writer(session_id)
-        if not writer.acquire(timeout=-1 if wait is None else wait):
+        if not writer.lock.acquire(timeout=-1 if wait is None else wait):
             return 0
         try:
             if generation is not None and generation != self.generation(session_id):
                 return 0
             return self._index_new(session_id, turns, day or day_in(""), last)
         finally:
-            writer.release()
+            writer.lock.release()
 
     def _index_new(self, session_id: str, turns: Sequence[Sequence[BaseMessage]], today: str, last: int) -> int:
         """Write the turns after the last one indexed, through `last`; the caller holds the session's writer."""

@@ -15,9 +15,12 @@ from graph.reply.copies import (
     copied,
     held_from,
     matched,
+    open_from,
     opens_like_json,
+    run_openings,
     runs,
     tokens,
+    whole_tokens,
 )
 from graph.reply.framing import SHAPE, Framing, request_framing
 from graph.request.budget import RequestParts
@@ -53,6 +56,7 @@ class ReplyCheck:
     earlier_runs: set[tuple[str, ...]] = field(default_factory=set)
     json_asked: bool = False  # the person asked for JSON: a JSON answer is theirs
     copies: set[tuple[str, ...]] = field(default_factory=set)  # earlier replies word for word, the stop mark left out
+    _openings: dict[bool, set[tuple[str, ...]]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def for_turn(cls, framing: Framing, user_texts: Iterable[str], earlier_replies: Sequence[str],
@@ -73,6 +77,13 @@ class ReplyCheck:
 
     def _framing_mask(self, words: list[str], shaped: bool) -> list[bool]:
         return copied(words, self.always | self.shaped if shaped else self.always)
+
+    def _run_openings(self, shaped: bool) -> set[tuple[str, ...]]:
+        """The openings of every run a streaming reply is held back for, made once a turn."""
+        if shaped not in self._openings:
+            known = self.always | self.shaped if shaped else self.always
+            self._openings[shaped] = run_openings(known | self.earlier_runs)
+        return self._openings[shaped]
 
     def verdict(self, text: str) -> Verdict:
         """"framing" when the reply is mostly the request's framing, "repeat" when it is an earlier reply again."""
@@ -116,7 +127,8 @@ class ReplyCheck:
 
     def hold(self, text: str, shaped: bool) -> tuple[int, int, Verdict]:
         """For a reply still streaming: how much of `text` can be shown (up to the word before the first long
-        copied stretch, or before the last words, which could still start one), where a later look may begin
+        copied stretch, or before the last words, which could still start one: the first word is shown as soon as it
+        is whole and opens no known run), where a later look may begin
         (all before it is settled), and what a long copied stretch found copies (nothing more is shown for now).
 
         A stretch of the request's framing is long at HOLD_RUN words; one of an earlier reply only at
@@ -124,7 +136,8 @@ class ReplyCheck:
         goes its own way."""
         found = list(TOKEN.finditer(text))
         words = [match.group().lower() for match in found]
-        held, stalled_by = max(len(words) - RUN + 1, 0), None  # the last runs are not complete
+        whole = whole_tokens(text, len(words))  # the last runs are not complete: the words that may still begin a
+        held, stalled_by = open_from(words, whole, self._run_openings(shaped)), None  # copy wait, the others not
         masks: list[tuple[list[bool], int, Verdict]] = [(self._framing_mask(words, shaped), HOLD_RUN, "framing")]
         if self.earlier_runs:
             masks.append((copied(words, self.earlier_runs), REPEAT_HOLD_RUN, "repeat"))

@@ -7,7 +7,10 @@ from collections.abc import Sequence
 from difflib import SequenceMatcher
 
 RUN = 4             # words in a compared run
-TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+|[^\w\s]")
+_CHARACTER_WORD = "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"  # a token of its own, whole at once
+TOKEN = re.compile(_CHARACTER_WORD + r"|[^\W_]+|[^\w\s]")
+_ENDS_IN_WORD = re.compile(r"[^\W_]\Z")
+_ENDS_IN_CHARACTER_WORD = re.compile(_CHARACTER_WORD + r"\Z")
 _ASKED_TO_REPEAT = re.compile(
     r"\b(?:repeat|again|once more|one more time|same answer|say (?:it|that) back)\b|다시|반복|한 ?번 ?더|똑같이"
     r"|再说|重复|再一次|再讲|一遍", re.IGNORECASE)
@@ -32,6 +35,29 @@ def tokens(text: str) -> list[str]:
 def runs(words: Sequence[str]) -> set[tuple[str, ...]]:
     """Every run of RUN consecutive tokens."""
     return {tuple(words[i:i + RUN]) for i in range(len(words) - RUN + 1)}
+
+
+def whole_tokens(text: str, count: int) -> int:
+    """How many of the `count` tokens of a reply so far are whole: the last one may still go on when the text ends
+    inside a word (a streamed chunk can end mid-word), but not when it is a CJK character."""
+    if count and _ENDS_IN_WORD.search(text) and not _ENDS_IN_CHARACTER_WORD.search(text):
+        return count - 1
+    return count
+
+
+def run_openings(known: set[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    """Every opening of a known run shorter than the run: the words a reply so far ends with that may still
+    become one of them."""
+    return {run[:length] for run in known for length in range(1, RUN)}
+
+
+def open_from(words: Sequence[str], whole: int, openings: set[tuple[str, ...]]) -> int:
+    """Where the last of a reply's `whole` words that may still begin a known run start (`whole` when none can):
+    the words before it sit in no run that could yet become a copy."""
+    for start in range(max(whole - RUN + 1, 0), whole):
+        if tuple(words[start:whole]) in openings:
+            return start
+    return whole
 
 
 def copied(words: Sequence[str], known: set[tuple[str, ...]]) -> list[bool]:

@@ -8,6 +8,7 @@ from typing import cast
 from langchain_core.messages import BaseMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
 
+from graph.graph_config import with_summaries_under_way
 from graph.session.access import SessionServices, may_run
 from graph.session.activity import lower_priority
 from graph.session.inputs import StateInput
@@ -96,6 +97,8 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
         if rewound is None and payload is not None:  # a new message: the question left unanswered is closed first
             close_unanswered(services, session_id)
         payload, config = journaled(services, session_id, payload, rewound)
+        if services.preparer.under_way(session_id):  # a summary just due is left to it, not made again here
+            config = with_summaries_under_way(config)
         with services.activity.running():  # background work waits until the reply is made
             saved = yield from services.runner.run(config, payload, run.stop_event, settings)
         if payload is not None and (saved or services.runner.has_message(session_id, payload["messages"][0].id)):

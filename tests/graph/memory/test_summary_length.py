@@ -15,6 +15,13 @@ pytestmark = pytest.mark.graph
 RAMBLING = " ".join(f"They met on day {n}." for n in range(200))  # a sentence end every 18 characters
 
 
+def read_each_answer(engine, session, texts) -> None:
+    """Turns sent as a person sends them, each after the answer before it and the work that follows it."""
+    for text in texts:
+        play(session, [text])
+        engine.wait_idle()
+
+
 def rambling(messages: list[BaseMessage]) -> str:
     return RAMBLING
 
@@ -33,8 +40,7 @@ def test_an_overlong_remote_summary_is_held_to_the_rate(database, rate, streamin
     try:
         session = engine.session("long")
         session.save_settings(compression_rate=rate)
-        play(session, TURNS[:4])
-        engine.wait_idle()
+        read_each_answer(engine, session, TURNS[:4])
         [record] = session.state()["summary_history"]
         target = int(record["original_chars"] * rate)
         assert within_bounds(record["summary"], target), (len(record["summary"]), target)
@@ -50,8 +56,7 @@ def test_a_short_remote_summary_whose_second_ask_fails_is_kept_and_the_turn_answ
     engine = make_engine(database, summary=summaries)
     try:
         session = engine.session("short")
-        play(session, TURNS[:4])
-        engine.wait_idle()
+        read_each_answer(engine, session, TURNS[:4])
         [record] = session.state()["summary_history"]
         assert record["summary"] == "The user met friends." and record["summary_chars"] == len(record["summary"])
         asks = summary_calls(summaries)  # the block may also have been prepared ahead, after turn 3

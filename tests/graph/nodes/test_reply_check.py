@@ -106,6 +106,26 @@ def test_a_clean_reply_streams_whole_and_holds_back_only_its_last_words():
     assert shown + guard.rest() == reply
 
 
+def test_the_first_word_is_shown_once_whole_when_it_can_begin_no_copy():
+    guard = StreamGuard(check())
+    assert guard.feed("Par") == "" and guard.feed("is") == ""  # a word cut between chunks is not shown half
+    assert guard.feed(" is") == "Paris"  # whole, and no run of the framing or an earlier reply opens with it
+
+
+@pytest.mark.parametrize("first, rest", [("서울은", " 한국의 수도입니다."), ("巴", "黎是法国的首都。")])
+def test_the_first_word_comes_at_once_in_korean_and_chinese(first, rest):
+    guard = StreamGuard(check("What is the capital?"))
+    shown = guard.feed(first) + guard.feed(rest[0])
+    assert shown.startswith(first)
+
+
+def test_words_that_may_begin_the_framing_wait_until_they_cannot():
+    opening = " ".join(BASE_SYSTEM_PROMPT.split()[:3])
+    guard = StreamGuard(check("Tell me about Lyon"))
+    assert stream(guard, opening) == ""  # the opening of the system prompt: it may go on copying it
+    assert StreamGuard(check("Tell me about Lyon")).feed("Lyon is ") == "Lyon is"
+
+
 def test_framing_is_held_back_while_it_streams():
     reply = f"Sure. {NOTE} And more of the note follows here."
     guard = StreamGuard(check())

@@ -53,3 +53,35 @@ def test_recall_goes_on_while_another_pass_still_writes_the_session(tmp_path, mo
     finally:
         release.set()
         engine.close()
+
+
+def test_a_sessions_writer_is_kept_only_while_a_pass_has_it(tmp_path, monkeypatch):
+    engine = make_engine(tmp_path / "chat.sqlite")
+    writing, release = threading.Event(), threading.Event()
+    writes = RecallIndex._index_new
+
+    def held(self, session_id, turns, today, last):
+        writing.set()
+        assert release.wait(60)
+        return writes(self, session_id, turns, today, last)
+
+    try:
+        for name in ("a", "b", "c"):
+            engine.session(name).send(f"My parrot {name} is called Pico").wait()
+        assert list(engine.recall._writing) == []  # sessions served once keep no lock
+        session = engine.session("a")
+        session.send("And my cat is called Miso").wait()
+        engine.wait_idle()
+        messages = session.state()["messages"]
+        monkeypatch.setattr(RecallIndex, "_index_new", held)
+        first = threading.Thread(target=engine.recall.index_session, args=("held", messages))
+        first.start()
+        assert writing.wait(60)
+        assert engine.recall.index_session("held", messages, wait=0.05) == 0  # one writer: it gives up
+        assert list(engine.recall._writing) == ["held"]
+        release.set()
+        first.join(60)
+        assert list(engine.recall._writing) == []
+    finally:
+        release.set()
+        engine.close()

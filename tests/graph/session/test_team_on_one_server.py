@@ -13,6 +13,7 @@ from graph.recall import embeddings
 from graph.recall.index import RecallIndex
 from tests.conftest import make_engine
 from tests.fakes import ScriptedChatModel
+from tests.fakes.models import summary_reply
 
 pytestmark = pytest.mark.unit
 
@@ -207,3 +208,66 @@ def test_waiting_for_the_preparer_waits_for_every_worker():
         for release in releases.values():
             release.set()
         preparer.shutdown()
+
+
+def test_a_sessions_jobs_run_one_at_a_time_on_many_workers():
+    begun, release, ran, at_once = threading.Event(), threading.Event(), [], []
+    running = set()
+
+    class Held(SummaryPreparer):
+        def _run(self, session_id, rate, still_current, language=""):
+            at_once.append(session_id in running)
+            running.add(session_id)
+            ran.append(rate)
+            if rate == 0.1:
+                begun.set()
+                assert release.wait(60)
+            running.discard(session_id)
+
+    preparer = Held(planner=None, storage=None, read_state=lambda session_id: {},  # type: ignore[arg-type]
+                    workers=4)
+    try:
+        first = preparer.schedule("a", 0.1)
+        assert begun.wait(60)
+        second = preparer.schedule("a", 0.2)
+        other = preparer.schedule("b", 0.3)
+        other.result(60)  # another session's job runs beside it
+        assert not second.done() and not second.running()  # the session's next job waits for its first
+        release.set()
+        first.result(60)
+        second.result(60)
+        assert ran == [0.1, 0.3, 0.2] and not any(at_once)
+    finally:
+        release.set()
+        preparer.shutdown()
+
+
+@pytest.mark.parametrize("streaming", [True, False], ids=["streaming", "non-streaming"])
+def test_a_turn_does_not_wait_for_the_summary_being_made_ahead(tmp_path, streaming):
+    asked, release, on_turn = threading.Event(), threading.Event(), []
+
+    def held(messages):
+        on_turn.append(not threading.current_thread().name.startswith("summary-preparer"))
+        asked.set()
+        assert release.wait(60)
+        return summary_reply(messages)
+
+    engine = make_engine(tmp_path / "chat.sqlite", ScriptedChatModel(disable_streaming=not streaming),
+                         ScriptedChatModel(reply=held))
+    try:
+        session = engine.session("quick")
+        for n in range(1, 4):
+            session.send(f"Question {n} about the garden plan").wait()
+        assert asked.wait(60)  # the summary model is busy with this session's work ahead
+        fourth = session.send("Question 4 about the garden plan").wait()
+        replies = [event.text for event in fourth if event.kind == "reply"]
+        assert replies == ["Reply to: Question 4 about the garden plan"]
+        assert not session.state().get("summary_history")  # turns 1-3 went raw, not waited for
+        release.set()
+        engine.wait_idle()
+        session.send("Question 5 about the garden plan").wait()
+        assert [record["turns"] for record in session.state()["summary_history"]] == [[1, 2, 3]]
+        assert on_turn and not any(on_turn)  # every summary was made ahead, none inside a turn
+    finally:
+        release.set()
+        engine.close()
