@@ -3,13 +3,16 @@ known pace (`bench.standin_endpoint`: first token after 0.3 s, 30 tokens a secon
 with recall, summaries and the work after each turn as in real use. Prints what the product adds to the first token
 and to the whole turn over the endpoint's own time, the engine's CPU per turn, and whether any turn failed, was
 lost, doubled or crossed into another person's chat, and how long the work after the answers (indexing,
-summaries prepared ahead) went on after the last one: on SQLite and PostgreSQL, with one and two instances.
+summaries prepared ahead) went on after the last one: on SQLite and PostgreSQL, with one and two instances. With
+`--pause`, each person reads each answer for about that many seconds before the next message (half to one and a
+half times it) and sends the first within that time of the start, as a team at work does.
 
-    .venv/bin/python -m bench.many_people [--people 40] [--turns 8] [--rows sqlite,postgres,postgres2]
+    .venv/bin/python -m bench.many_people [--people 40] [--turns 8] [--rows sqlite,postgres,postgres2] [--pause 0]
 """
 
 import argparse
 import multiprocessing
+import random
 import resource
 import sys
 import tempfile
@@ -51,9 +54,10 @@ def _engine(db_path: str, database_url: str, endpoint: str) -> Any:
     return assemble(settings, create_checkpointer(db_path), create_remote_models(settings))
 
 
-def instance(db_path: str, database_url: str, endpoint: str, people: list[str], turns: int, results: Any) -> None:
-    """One app instance in its own process: its people send their turns at once; the times each waited and the
-    process's CPU per turn go back."""
+def instance(db_path: str, database_url: str, endpoint: str, people: list[str], turns: int, results: Any,
+             pause: float = 0.0) -> None:
+    """One app instance in its own process: its people send their turns at once, each after reading the answer
+    before it for about `pause` seconds; the times each waited and the process's CPU per turn go back."""
     engine = _engine(db_path, database_url, endpoint)
     first_tokens: list[float] = []
     wholes: list[float] = []
@@ -62,7 +66,10 @@ def instance(db_path: str, database_url: str, endpoint: str, people: list[str], 
 
     def person(name: str) -> None:
         session = engine.session(name)
+        reading = random.Random(name)
         for turn in range(1, turns + 1):
+            if pause:  # the first message comes within a pause of the start: a team does not press Enter as one
+                time.sleep(pause * (reading.uniform(0.5, 1.5) if turn > 1 else reading.random()))
             started = time.perf_counter()
             first = None
             run = session.send(text_of(name, turn))
@@ -109,13 +116,13 @@ def check(db_path: str, database_url: str, endpoint: str, people: list[str], tur
 
 
 def run(name: str, db_path: str, database_url: str, endpoint: str, processes: int, people: int,
-        turns: int) -> dict[str, Any]:
+        turns: int, pause: float = 0.0) -> dict[str, Any]:
     """One row: the people split over `processes` instances, every turn timed, then the chats checked."""
     context = multiprocessing.get_context("spawn")
     results = context.Queue()
     everyone = [f"p{k}" for k in range(people)]
     workers = [context.Process(target=instance, args=(db_path, database_url, endpoint,
-                                                      everyone[index::processes], turns, results))
+                                                      everyone[index::processes], turns, results, pause))
                for index in range(processes)]
     started = time.perf_counter()
     for worker in workers:
@@ -153,6 +160,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--people", type=int, default=PEOPLE)
     parser.add_argument("--turns", type=int, default=TURNS)
     parser.add_argument("--rows", default="sqlite,postgres,postgres2")
+    parser.add_argument("--pause", type=float, default=0.0, help="seconds a person reads each answer (0: none)")
     arguments = parser.parse_args(argv)
     port = free_port()
     endpoint = start_process(port)
@@ -164,7 +172,7 @@ def main(argv: list[str] | None = None) -> None:
         rows = []
         if "sqlite" in rows_asked:
             rows.append(run("SQLite, 1 instance", str(folder / "one.sqlite"), "", url, 1, arguments.people,
-                            arguments.turns))
+                            arguments.turns, arguments.pause))
         if {"postgres", "postgres2"} & set(rows_asked):
             from bench.postgres import PostgresServer, find_binaries
 
@@ -176,9 +184,10 @@ def main(argv: list[str] | None = None) -> None:
                 if row in rows_asked:
                     rows.append(run(f"PostgreSQL, {processes} instance{'s' * (processes > 1)}",
                                     str(folder / f"{row}.sqlite"), server.create_database(), url, processes,
-                                    arguments.people, arguments.turns))
-        print(f"{arguments.people} people x {arguments.turns} turns at once; the endpoint's own time: first token "
-              f"{FIRST_TOKEN_SECONDS:.2f} s, whole reply {reply_seconds():.2f} s\n")
+                                    arguments.people, arguments.turns, arguments.pause))
+        pace = f", each reading an answer for about {arguments.pause:g} s" if arguments.pause else " back to back"
+        print(f"{arguments.people} people x {arguments.turns} turns at once{pace}; the endpoint's own time: first "
+              f"token {FIRST_TOKEN_SECONDS:.2f} s, whole reply {reply_seconds():.2f} s\n")
         print("| backend | added first token p50 / p95 / max s | added whole turn p50 / p95 / max s | engine CPU "
               "per turn (with the work after) | work after the last answer s | failed | lost | doubled | crossed "
               "| turns/s |")

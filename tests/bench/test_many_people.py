@@ -10,12 +10,13 @@ from bench.standin_endpoint import reply_words, start_process
 pytestmark = pytest.mark.bench
 
 
-def test_every_persons_turns_are_answered_once_in_their_own_chat(tmp_path):
+@pytest.mark.parametrize("pause", [0.0, 0.2], ids=["back-to-back", "reading"])
+def test_every_persons_turns_are_answered_once_in_their_own_chat(tmp_path, pause):
     port = free_port()
     endpoint = start_process(port, first=0.05, rate=400.0)
     try:
         row = run("SQLite, 1 instance", str(tmp_path / "chat.sqlite"), "", f"http://127.0.0.1:{port}/v1", 1,
-                  people=3, turns=4)
+                  people=3, turns=4, pause=pause)
     finally:
         endpoint.terminate()
     assert row["turns"] == 12
