@@ -58,6 +58,7 @@ class IndexedTurns:
         self._lock = threading.Lock()
         self._writing: weakref.WeakValueDictionary[str, _SessionWriter] = weakref.WeakValueDictionary()
         self._generations: dict[str, int] = {}
+        self._changes = 0  # how often a session's cached turns were made stale (any session: one count, bounded)
 
     def generation(self, session_id: str) -> int:
         """How many times the session's indexed turns were taken back: read with the messages a pass will index."""
@@ -126,16 +127,30 @@ class IndexedTurns:
         return None if indexed_on != today or record.get("date") in (None, today) else record["date"]
 
     def _session_vectors(self, session_id: str) -> SessionVectors:
-        """The session's turns, read once and then only the turns added since (bounded cache)."""
+        """The session's turns, read once and then only the turns added since (bounded cache). Storage is read and
+        the turns added with no lock held, so sessions are searched at once; a copy read before the session's turns
+        changed (taken back, given vectors) is used once and not kept."""
         with self._lock:
-            known = self._vectors.pop(session_id, None) or SessionVectors()
-            rows = self.storage.recall_vectors(session_id, known.last_turn)
-            if rows:
-                known = known.extended(rows, dict(self.storage.entities_after(session_id, known.last_turn)))
-            self._vectors[session_id] = known
+            known = self._vectors.get(session_id) or SessionVectors()
+            changes = self._changes
+        rows = self.storage.recall_vectors(session_id, known.last_turn)
+        if rows:
+            known = known.extended(rows, dict(self.storage.entities_after(session_id, known.last_turn)))
+        with self._lock:
+            cached = self._vectors.get(session_id)
+            if self._changes == changes and (cached is None or cached.last_turn <= known.last_turn):
+                self._vectors[session_id] = known
+            if session_id in self._vectors:
+                self._vectors.move_to_end(session_id)
             while len(self._vectors) > CACHED_SESSIONS:
                 self._vectors.popitem(last=False)
-            return known
+        return known
+
+    def _changed(self, session_id: str) -> None:
+        """The session's indexed turns changed other than by new turns: its cached copy is read again; the caller
+        holds the cache's lock."""
+        self._vectors.pop(session_id, None)
+        self._changes += 1
 
     def _session_keys(self, session_id: str) -> TurnKeys:
         """The facts listed about the session's turns, searchable; read once, then only the new ones."""
@@ -150,7 +165,7 @@ class IndexedTurns:
     def forget(self, session_id: str) -> None:
         """Drop a deleted session's cached turns and keys."""
         with self._lock:
-            self._vectors.pop(session_id, None)
+            self._changed(session_id)
             if (keys := self._keys.pop(session_id, None)) is not None:
                 keys.close()
 
@@ -188,5 +203,5 @@ class IndexedTurns:
         for turn, matrix in zip(records, vectors, strict=True):
             self.storage.recall_set_vector(session_id, turn, to_bytes(matrix))
         with self._lock:
-            self._vectors.pop(session_id, None)  # read again with the new vectors
+            self._changed(session_id)  # read again with the new vectors
         return len(vectors)

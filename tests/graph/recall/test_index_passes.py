@@ -85,3 +85,68 @@ def test_a_sessions_writer_is_kept_only_while_a_pass_has_it(tmp_path, monkeypatc
     finally:
         release.set()
         engine.close()
+
+
+def test_one_sessions_turns_are_read_while_anothers_read_waits_on_storage(tmp_path, monkeypatch):
+    engine = make_engine(tmp_path / "chat.sqlite")
+    reading, release = threading.Event(), threading.Event()
+    try:
+        for name in ("slow", "quick"):
+            engine.session(name).send(f"My parrot in {name} is called Pico").wait()
+        engine.wait_idle()
+        storage = engine.recall.storage
+        read = storage.recall_vectors
+
+        def held(session_id, after):
+            if session_id == "slow":
+                reading.set()
+                assert release.wait(60)
+            return read(session_id, after)
+
+        monkeypatch.setattr(storage, "recall_vectors", held)
+        engine.recall.forget("slow")
+        engine.recall.forget("quick")
+        slow = threading.Thread(target=engine.recall._session_vectors, args=("slow",))
+        slow.start()
+        assert reading.wait(60)
+        assert engine.recall._session_vectors("quick").turns == [1]  # not behind the other session's read
+        assert slow.is_alive()
+        release.set()
+        slow.join(60)
+        assert engine.recall._session_vectors("slow").turns == [1]
+    finally:
+        release.set()
+        engine.close()
+
+
+def test_a_copy_read_before_the_turns_were_taken_back_is_not_kept(tmp_path, monkeypatch):
+    engine = make_engine(tmp_path / "chat.sqlite")
+    reading, release = threading.Event(), threading.Event()
+    try:
+        session = engine.session("rewound")
+        session.send("My parrot is called Pico").wait()
+        engine.wait_idle()
+        storage = engine.recall.storage
+        read = storage.recall_vectors
+
+        def held(session_id, after):
+            rows = read(session_id, after)
+            reading.set()
+            assert release.wait(60)
+            return rows
+
+        engine.recall.forget("rewound")
+        monkeypatch.setattr(storage, "recall_vectors", held)
+        found: list = []
+        reader = threading.Thread(target=lambda: found.append(engine.recall._session_vectors("rewound")))
+        reader.start()
+        assert reading.wait(60)
+        monkeypatch.setattr(storage, "recall_vectors", read)
+        engine.recall.drop_from("rewound", 1)  # taken back while the reader held its rows
+        release.set()
+        reader.join(60)
+        assert found[0].turns == [1]  # the reader had read before the turn was taken back
+        assert engine.recall._session_vectors("rewound").turns == []  # but its copy was not kept
+    finally:
+        release.set()
+        engine.close()
