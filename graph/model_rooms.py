@@ -57,7 +57,7 @@ def build_room(name: str, models: Models, settings: Settings, storage: Storage, 
     planner = SummaryPlanner(summarizer, storage, budget.summaries, window,
                              fixed_request_tokens(BASE_SYSTEM_PROMPT, tools if profile.tools else []),
                              budget.incremental_summary_chars, settings.summary_timeout,
-                             facts=profile.structured_output)
+                             facts=profile.structured_output, late_turns=settings.summary_late_turns)
     graph = build_graph(models.chat, models.summary, storage.saver, GraphConfig(
         tools=tools,
         tool_calling=profile.tools,

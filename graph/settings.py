@@ -53,6 +53,12 @@ class Settings:
         default=60.0,
         metadata={"env": "SUMMARY_TIMEOUT", "description": "Seconds a summary or merge request may take in all."},
     )
+    summary_late_turns: int = field(
+        default=3,
+        metadata={"env": "SUMMARY_LATE_TURNS",
+                  "description": "Turns a summary still being made ahead may come late (its turns sent raw) before a "
+                                 "turn makes it itself; 0: a turn never leaves it."},
+    )
     first_token_timeout: float = field(
         default=60.0,
         metadata={"env": "CHAT_FIRST_TOKEN_TIMEOUT",

@@ -114,7 +114,10 @@ def reader_profile() -> ModelProfile:
 def make_engine(database: Path | str, chat: ScriptedChatModel | None = None, summary: ScriptedChatModel | None = None,
                 context_window: int = 128_000, tools: bool = True, profile: ModelProfile | None = None,
                 **settings) -> Engine:
-    """An engine assembled as the app assembles it, on fake models and a SQLite file or a PostgreSQL URL."""
+    """An engine assembled as the app assembles it, on fake models and a SQLite file or a PostgreSQL URL. A turn
+    makes a due summary itself (`summary_late_turns=0`) unless a test asks otherwise: tests that send turn after
+    turn then see it on the turn it is due, whatever the preparer is doing at that moment."""
+    settings.setdefault("summary_late_turns", 0)
     profile = profile or ModelProfile(label="fake", provider="remote", streaming=True, tools=tools,
                                       structured_output=True, context_window=context_window)
     models = Models(chat=chat or ScriptedChatModel(), summary=summary or ScriptedChatModel(reply=summary_reply),

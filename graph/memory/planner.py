@@ -71,6 +71,7 @@ class SummaryPlanner:
     incremental_cap_chars: int | None = None
     deadline_seconds: float | None = None  # the most one summary or merge call may take
     facts: bool = False  # the summary model can list the facts of summarized turns (a capable, remote one)
+    late_turns: int = LATE_TURNS  # turns a block being made ahead may come late (0: a turn makes it at once)
 
     def policy(self, values: Mapping[str, Any]) -> ContextPolicy:
         """The session's context policy."""
@@ -91,13 +92,14 @@ class SummaryPlanner:
         """Each due block's record: the one prepared ahead when it matches exactly, otherwise made now.
 
         With `wait_for_prepared` (a turn begun while the preparer is at the session) a block due for fewer than
-        `LATE_TURNS` turns and not yet prepared is left, with the blocks after it, to the preparer when a model makes
+        `late_turns` turns and not yet prepared is left, with the blocks after it, to the preparer when a model makes
         it: the turn carries those turns raw (within its budget) instead of waiting for a summary model, and a later
         turn applies the summary."""
         history = list(values.get("summary_history") or [])
         policy, session_id = self.policy(values), values.get("session_id", "")
         cap = self.incremental_cap_chars if policy.incremental else None
-        waits = wait_for_prepared and self.prepared is not None and isinstance(self.model, BaseChatModel)
+        waits = (wait_for_prepared and self.late_turns > 0 and self.prepared is not None
+                 and isinstance(self.model, BaseChatModel))
         long_due = self._long_due_starts(values) if waits else None  # the text's own sentences cost no wait
         for turns, block in self.due(values, history):
             previous = policy.previous(history)
@@ -112,11 +114,11 @@ class SummaryPlanner:
             yield PlannedRecord(key, turns, block, record)
 
     def _long_due_starts(self, values: Mapping[str, Any]) -> set[int]:
-        """The first turns of the blocks that were already due `LATE_TURNS` completed turns ago."""
+        """The first turns of the blocks that were already due `late_turns` completed turns ago."""
         turns, _ = split_turns(values.get("messages", []))
-        if len(turns) <= LATE_TURNS:
+        if len(turns) <= self.late_turns:
             return set()
-        earlier = {**values, "messages": [message for turn in turns[:-LATE_TURNS] for message in turn]}
+        earlier = {**values, "messages": [message for turn in turns[:-self.late_turns] for message in turn]}
         return {numbers[0] for numbers in self.due_turns(earlier)}
 
     def summarize_now(self, values: Mapping[str, Any], rate: float) -> SummaryRecord | None:

@@ -1,6 +1,8 @@
 """Run app.py in Streamlit's AppTest with fake models and a temporary database; tests/conftest.py registers
 these fixtures for every test (the page's tests and the fault tests that check what the page shows)."""
 
+from dataclasses import replace
+
 import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
@@ -27,7 +29,8 @@ class FakeEngineFactory:
         self.engine = None
 
     def __call__(self, settings: Settings | None = None, progress=None) -> Engine:
-        settings = settings or Settings()
+        # a turn makes a due summary itself, as `tests.conftest.make_engine` has it: pages sent at once see it then
+        settings = replace(settings or Settings(), summary_late_turns=0)
         saver = create_checkpointer(self.db_path)
         models = Models(chat=self.chat, summary=self.summary, profile=self.profile)
         self.engine = assemble(settings, saver, models)

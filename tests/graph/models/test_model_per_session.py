@@ -53,7 +53,7 @@ class BrokenCatalog(FixedCatalog):
 def engine_with(tmp_path, offered: dict[str, Fake], catalog: type[FixedCatalog] = FixedCatalog) -> Engine:
     path = tmp_path / "chat.sqlite"
     first = next(iter(offered.values()))
-    return assemble(Settings(db_path=str(path)), create_checkpointer(path), first.models,
+    return assemble(Settings(db_path=str(path), summary_late_turns=0), create_checkpointer(path), first.models,
                     catalog=catalog({name: f.models for name, f in offered.items()}))
 
 

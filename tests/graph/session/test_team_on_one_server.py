@@ -7,6 +7,7 @@ import threading
 import numpy as np
 import pytest
 
+from graph.memory.planner import LATE_TURNS
 from graph.memory.preparer import SummaryPreparer
 from graph.models import ModelProfile
 from graph.recall import embeddings
@@ -253,7 +254,7 @@ def test_a_turn_does_not_wait_for_the_summary_being_made_ahead(tmp_path, streami
         return summary_reply(messages)
 
     engine = make_engine(tmp_path / "chat.sqlite", ScriptedChatModel(disable_streaming=not streaming),
-                         ScriptedChatModel(reply=held))
+                         ScriptedChatModel(reply=held), summary_late_turns=LATE_TURNS)
     try:
         session = engine.session("quick")
         for n in range(1, 4):

@@ -137,7 +137,7 @@ def test_the_graph_contract_holds_on_a_hand_made_saver_of_each_backend(database)
 
 def test_the_session_api_runs_on_a_hand_made_saver_of_each_backend(database, tmp_path):
     with plain_saver(database) as saver:
-        engine = assemble(Settings(db_path=str(tmp_path / "side.sqlite")), saver,
+        engine = assemble(Settings(db_path=str(tmp_path / "side.sqlite"), summary_late_turns=0), saver,
                           Models(chat=ScriptedChatModel(), summary=ScriptedChatModel(reply=summary_reply),
                                  profile=ModelProfile(label="fake", provider="remote", streaming=True, tools=True,
                                                       structured_output=True, context_window=128_000)))
