@@ -11,6 +11,18 @@ from tests.conftest import make_engine
 pytestmark = pytest.mark.unit
 
 
+def held_writes(writing: threading.Event, release: threading.Event):
+    """`RecallIndex._index_new` as a pass that says it writes, then waits for `release` before it does."""
+    writes = RecallIndex._index_new
+
+    def held(self, session_id, turns, today, last):
+        writing.set()
+        assert release.wait(60)
+        return writes(self, session_id, turns, today, last)
+
+    return held
+
+
 def test_a_turn_taken_back_while_its_indexing_waits_is_not_indexed_from_the_old_messages(tmp_path):
     engine = make_engine(tmp_path / "chat.sqlite")
     try:
@@ -29,12 +41,7 @@ def test_a_turn_taken_back_while_its_indexing_waits_is_not_indexed_from_the_old_
 def test_recall_goes_on_while_another_pass_still_writes_the_session(tmp_path, monkeypatch):
     engine = make_engine(tmp_path / "chat.sqlite")
     writing, release = threading.Event(), threading.Event()
-    writes = RecallIndex._index_new
-
-    def held(self, session_id, turns, today, last):
-        writing.set()
-        assert release.wait(60)
-        return writes(self, session_id, turns, today, last)
+    held = held_writes(writing, release)
 
     try:
         session = engine.session("busy")
@@ -58,12 +65,7 @@ def test_recall_goes_on_while_another_pass_still_writes_the_session(tmp_path, mo
 def test_a_sessions_writer_is_kept_only_while_a_pass_has_it(tmp_path, monkeypatch):
     engine = make_engine(tmp_path / "chat.sqlite")
     writing, release = threading.Event(), threading.Event()
-    writes = RecallIndex._index_new
-
-    def held(self, session_id, turns, today, last):
-        writing.set()
-        assert release.wait(60)
-        return writes(self, session_id, turns, today, last)
+    held = held_writes(writing, release)
 
     try:
         for name in ("a", "b", "c"):
