@@ -109,9 +109,9 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
         services.turns.answered(session_id, run)  # the answer is the person's, the chat list has its count
     services.preparer.schedule(session_id, settings.compression_rate,
                                lambda: services.resets(session_id) == resets_before, settings.language)
+    lower_priority()  # what follows keeps no one waiting: the next reply goes first
     index_shown_branch(services, session_id, messages, generation)  # recall and search as the page shows them
     run.is_indexed.set()
-    lower_priority()  # what follows keeps no one waiting: the next reply goes first
     services.recall.backfill(session_id)  # an older session's turns gain their vectors
 
 

@@ -1,5 +1,6 @@
 """Work nobody waits for runs at a lower CPU priority than the person's reply: the summaries prepared ahead and a
-turn's housekeeping after its answer leave the cores to the model server."""
+turn's housekeeping after its answer (its indexing among it) leave the cores to the model server and to the other
+people's turns."""
 
 import os
 import threading
@@ -41,5 +42,29 @@ def test_summaries_ahead_and_the_housekeeping_after_an_answer_run_lowered(tmp_pa
         engine.session("lowered").send("Hello there").wait()
         assert after_answer == [max(niceness(), BACKGROUND_NICENESS)]
         assert engine.preparer._executor.submit(niceness).result() == max(niceness(), BACKGROUND_NICENESS)
+    finally:
+        engine.close()
+
+
+def test_a_turn_is_indexed_after_its_answer_lowered_while_recall_indexes_at_the_turns_own_priority(tmp_path,
+                                                                                                   monkeypatch):
+    """Indexing a turn's sentences is most of a turn's CPU: done after the answer at the turn's priority, it takes
+    the cores from the people whose turns run meanwhile. Recall indexing what it searches is part of a turn."""
+    calls: dict[str, list[int]] = {"after answer": [], "recall": []}
+    index_session = RecallIndex.index_session
+
+    def noted(self, session_id, messages, *args, **kwargs):
+        calls["recall" if "through" in kwargs else "after answer"].append(niceness())
+        return index_session(self, session_id, messages, *args, **kwargs)
+
+    monkeypatch.setattr(RecallIndex, "index_session", noted)
+    engine = make_engine(tmp_path / "chat.sqlite")
+    own = niceness()
+    try:
+        session = engine.session("indexed")
+        session.send("My sister Mina lives in Busan and teaches piano.").wait()
+        session.send("Where does my sister live, and what does she teach?").wait()
+        assert calls["after answer"] and set(calls["after answer"]) == {max(own, BACKGROUND_NICENESS)}
+        assert calls["recall"] and set(calls["recall"]) == {own}
     finally:
         engine.close()
