@@ -9,6 +9,8 @@ from component.memory_controls import BUDGET_KEY
 from graph.engine import Engine, ModelOption, ModelProfile, Session
 
 MODEL_KEY = "model_choice"
+WATCH_SECONDS = 5.0  # how often an open page looks whether the models on offer changed (a found server's list is
+# read again every 10 s)
 
 
 def option_label(option: ModelOption) -> str:
@@ -34,6 +36,7 @@ def draw_model_choice(engine: Engine, session: Session) -> None:
     chosen = session.settings().model
     current, profile = engine.session_model(session.settings())
     options = engine.model_options()
+    _watch_options(engine, tuple(option.name for option in options))
     labels = {option.name: option_label(option) for option in options}  # in this run's language
     if chosen and chosen != current:  # its server went away: the default answers, the choice waits for its return
         standing_in = next((option.label for option in options if option.name == current), profile.label)
@@ -46,3 +49,11 @@ def draw_model_choice(engine: Engine, session: Session) -> None:
     st.selectbox(t("model"), list(labels), format_func=labels.__getitem__, key=MODEL_KEY, help=t("model_help"),
                  on_change=_choose, args=(session,))
     draw_model_status(profile, named=False)
+
+
+@st.fragment(run_every=WATCH_SECONDS)
+def _watch_options(engine: Engine, drawn: tuple[str, ...]) -> None:
+    """The page drawn again once the models on offer are not those it was drawn with: a model server started on
+    this machine after the page opened (or gone since) shows in the picker without a reload or a message."""
+    if tuple(option.name for option in engine.model_options()) != drawn:
+        st.rerun(scope="app")

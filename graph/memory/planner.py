@@ -83,9 +83,20 @@ class SummaryPlanner:
         view = PolicyInput(values.get("messages", []), history, self.context_window, self.fixed_tokens)
         return self.policy(values).due(view)
 
-    def due_turns(self, values: Mapping[str, Any]) -> list[list[int]]:
-        """The turn numbers the next turn will summarize before it answers."""
-        return [turns for turns, _ in self.due(values)]
+    def due_turns(self, values: Mapping[str, Any], wait_for_prepared: bool = False) -> list[list[int]]:
+        """The turn numbers the next turn will summarize before it answers; with `wait_for_prepared` (the preparer is
+        at the session), not those of the blocks it leaves to the preparer (see `records`)."""
+        blocks = [turns for turns, _ in self.due(values)]
+        if not self._waits(wait_for_prepared):
+            return blocks
+        long_due = self._long_due_starts(values)
+        return blocks[:next((index for index, turns in enumerate(blocks) if turns[0] not in long_due), len(blocks))]
+
+    def _waits(self, wait_for_prepared: bool) -> bool:
+        """Whether a turn begun while the preparer is at its session leaves a block just due to it: only a model's
+        summary is waited for (the text's own sentences cost no wait), and only when summaries may come late."""
+        return (wait_for_prepared and self.late_turns > 0 and self.prepared is not None
+                and isinstance(self.model, BaseChatModel))
 
     def records(self, values: Mapping[str, Any], rate: float, wait_for_prepared: bool = False
                 ) -> Iterator[PlannedRecord]:
@@ -98,9 +109,7 @@ class SummaryPlanner:
         history = list(values.get("summary_history") or [])
         policy, session_id = self.policy(values), values.get("session_id", "")
         cap = self.incremental_cap_chars if policy.incremental else None
-        waits = (wait_for_prepared and self.late_turns > 0 and self.prepared is not None
-                 and isinstance(self.model, BaseChatModel))
-        long_due = self._long_due_starts(values) if waits else None  # the text's own sentences cost no wait
+        long_due = self._long_due_starts(values) if self._waits(wait_for_prepared) else None
         for turns, block in self.due(values, history):
             previous = policy.previous(history)
             key = block_key(session_id, turns, block, rate, previous["summary"] if previous else "", language(values))

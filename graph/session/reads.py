@@ -124,7 +124,8 @@ class SessionReads(SessionAccess):
         return self.services.runner.last_requests.get(self.id)
 
     def summary_due(self, values: Mapping[str, Any] | None = None) -> list[list[int]]:
-        """The turn spans the next turn will summarize before it answers, so a page can say a summary is coming.
+        """The turn spans the next turn will summarize before it answers, so a page can say a summary is coming (not
+        those it leaves to the summary being made ahead of it).
 
         Args:
             values: The session's state when already read (`state()`), else None to read it.
@@ -136,4 +137,5 @@ class SessionReads(SessionAccess):
             SessionNotFound: The id is another owner's session.
         """
         values, settings = self.state() if values is None else values, self.settings()
-        return self.services.planner_of(settings).due_turns(plan_input(values, self.id, settings))
+        return self.services.planner_of(settings).due_turns(plan_input(values, self.id, settings),
+                                                           self.services.preparer.under_way(self.id))

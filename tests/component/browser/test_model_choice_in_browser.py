@@ -1,8 +1,9 @@
 """The model picker in a real browser: the app on an OpenAI-compatible server the test starts, another of its
 models picked for a chat, kept after a reload; the bundled model picked in another chat starts and answers; with no
-endpoint, a stand-in Ollama on OLLAMA_HOST offered (its chat model, not its embedding one), picked on a Korean page,
-answering, and, once it is gone, the bundled model answering with a notice; a model downloaded on the page from a
-stand-in hub, its progress shown, chosen for a Korean chat, then the bundled model chosen back."""
+endpoint, a stand-in Ollama on OLLAMA_HOST offered once it lists its models, on the page already open (its chat model,
+not its embedding one), picked on a Korean page, answering, and, once it is gone, the bundled model answering with a
+notice; a model downloaded on the page from a stand-in hub, its progress shown, chosen for a Korean chat, then the
+bundled model chosen back."""
 
 import contextlib
 import re
@@ -105,6 +106,7 @@ def test_the_bundled_model_picked_for_a_chat_starts_and_answers_it(endpoint_app,
 def test_a_model_server_found_on_ollama_host_answers_and_its_loss_hands_the_chat_to_the_bundled_model(
         tmp_path_factory, page):
     with openai_server(["qwen2.5:0.5b", "nomic-embed-text:latest"]) as ollama:
+        ollama.list_status = 503  # still loading when the page opens: no model of it on offer yet
         address = ollama.base_url.removeprefix("http://").removesuffix("/v1")
         app = RunningApp(tmp_path_factory.mktemp("logs") / "found.log", OLLAMA_HOST=address, LOCAL_MODEL_SERVERS="",
                          CHAT_DB_PATH=str(tmp_path_factory.mktemp("found") / "chat.sqlite"))
@@ -112,6 +114,9 @@ def test_a_model_server_found_on_ollama_host_answers_and_its_loss_hands_the_chat
             app.wait_until_healthy()
             page.goto(app.url)
             page.get_by_test_id("stChatInputTextArea").wait_for(timeout=BUNDLED_SECONDS * 1000)
+            expect(page.locator(PICKER)).to_have_count(0)  # the bundled model alone is named, not offered
+            ollama.list_status = 200
+            expect(page.locator(PICKER)).to_be_visible(timeout=60_000)  # the open page looks again by itself
             label = "qwen2.5:0.5b · Ollama"  # found where OLLAMA_HOST says
             pick(page, label)
             assert page.get_by_role("option", name="nomic-embed-text:latest · Ollama").count() == 0

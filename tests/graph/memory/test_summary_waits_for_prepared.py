@@ -84,6 +84,16 @@ def test_a_block_due_for_late_turns_is_made_by_the_turn_and_the_next_block_still
     assert model.calls  # made now: it waited long enough
 
 
+@pytest.mark.parametrize("completed", [3, 3 + LATE_TURNS - 1, 3 + LATE_TURNS])
+def test_the_page_is_told_only_of_the_summaries_the_turn_makes(completed: int):
+    """The page's "summarizing" notice names what the turn will summarize before it answers: a block left to the
+    preparer is not announced (it would spin through the whole reply)."""
+    planner, _, _ = setup()
+    for wait in (False, True):
+        made = [planned.turns for planned in planner.records(values(completed), 0.3, wait_for_prepared=wait)]
+        assert planner.due_turns(values(completed), wait_for_prepared=wait) == made
+
+
 def test_without_waiting_every_due_block_is_made():
     planner, model, _ = setup()
     records = list(planner.records(values(3), 0.3))

@@ -260,12 +260,14 @@ def test_a_turn_does_not_wait_for_the_summary_being_made_ahead(tmp_path, streami
         for n in range(1, 4):
             session.send(f"Question {n} about the garden plan").wait()
         assert asked.wait(60)  # the summary model is busy with this session's work ahead
+        assert session.summary_due() == []  # the page announces no summary the turn leaves to it
         fourth = session.send("Question 4 about the garden plan").wait()
         replies = [event.text for event in fourth if event.kind == "reply"]
         assert replies == ["Reply to: Question 4 about the garden plan"]
         assert not session.state().get("summary_history")  # turns 1-3 went raw, not waited for
         release.set()
         engine.wait_idle()
+        assert session.summary_due() == [[1, 2, 3]]  # made ahead: the next turn applies it
         session.send("Question 5 about the garden plan").wait()
         assert [record["turns"] for record in session.state()["summary_history"]] == [[1, 2, 3]]
         assert on_turn and not any(on_turn)  # every summary was made ahead, none inside a turn
