@@ -66,8 +66,10 @@ def line_meanings(known: SessionVectors, similarity: np.ndarray, turn: int, line
 def line_similarity(known: SessionVectors, text: str) -> np.ndarray | None:
     """Each said line's similarity to the question (its speakers' names left out), the lines of the speakers it
     names first; None without embeddings."""
+    if not len(known.lines):
+        return None
     names = speakers_named(text, known.speakers)
     query = embed_query(without_names(text, names))
-    if query is None or not len(known.lines):
+    if query is None:
         return None
     return known.lines @ query + SPEAKER_BONUS * known.said_by(names)

@@ -113,6 +113,8 @@ class RecallIndex(IndexedTurns):
         if budget_tokens <= 0:
             return []
         ranked, tokens = self.ranked(session_id, text, below_turn)
+        if not ranked:  # nothing earlier matches (or every turn is still raw): no line is compared with the question
+            return []
         known = self._session_vectors(session_id)
         meaning = line_similarity(known, text)
         similarity = meaning if gathers(text) else None

@@ -3,6 +3,8 @@ in another language, and turns indexed before these vectors (or without any) gai
 
 import pytest
 
+import graph.recall.gather
+import graph.recall.index
 from graph.recall.embeddings import DIMENSIONS, from_bytes
 from tests.graph.recall import test_recall_fusion
 from tests.graph.recall.test_recall import context_text, filler, play
@@ -37,6 +39,22 @@ def test_a_korean_question_finds_a_fact_told_in_english_by_meaning(engine):
     play(session, ["물리치료사가 한 달 동안 뭘 하지 말라고 했어?"])  # what was I told not to do for a month?
     assert 30 in recalled_turns(session)
     assert "stop running" in context_text(session.last_context())
+
+
+def test_a_question_is_embedded_only_once_earlier_turns_left_the_context(engine, monkeypatch):
+    """A question's vector costs a turn about 25 ms of a core: not spent while every earlier turn is still sent raw
+    (recall has nothing to search), and once per turn after."""
+    asked: list[str] = []
+    for module in (graph.recall.index, graph.recall.gather):
+        monkeypatch.setattr(module, "embed_query",
+                            lambda text, embedded=module.embed_query: (asked.append(text), embedded(text))[1])
+    session = engine.session("all-raw")
+    play(session, [filler(1), filler(2), "Which martial art do I practise?"])
+    assert asked == []
+    play(session, [filler(n) for n in range(3, 40)])
+    asked.clear()
+    play(session, ["Which martial art do I practise?"])
+    assert asked and len(set(asked)) == 1
 
 
 def test_turns_stored_with_the_earlier_vectors_are_embedded_again_a_few_after_each_turn(engine):
