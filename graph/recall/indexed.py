@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from langchain_core.messages import BaseMessage
 
 from graph.recall.dates import stated_date
-from graph.recall.embeddings import to_bytes
+from graph.recall.embeddings import from_bytes, to_bytes
 from graph.recall.entities import ENTITIES_PER_VECTOR
 from graph.recall.records import person_entities, turn_body, turn_pieces, turn_record, user_text
 from graph.recall.said import relays
@@ -74,12 +74,14 @@ class IndexedTurns:
             return writer
 
     def index_session(self, session_id: str, messages: Sequence[BaseMessage], day: str | None = None,
-                      through: int | None = None, generation: int | None = None, wait: float | None = None) -> int:
+                      through: int | None = None, generation: int | None = None, wait: float | None = None,
+                      embed: bool = True) -> int:
         """Index the completed turns not indexed yet, up to turn `through` (all when None), each dated `day`: the day
         it is where the person is (the server's when not given). A message that opens with a pasted date is of that
         day, and so are the turns after it that go on relaying its conversation. Nothing is written when the
         session's turns were taken back since `generation` was read with `messages`, nor when another pass still
-        writes the session after `wait` seconds (it takes these turns too; None waits for it)."""
+        writes the session after `wait` seconds (it takes these turns too; None waits for it). Without `embed` the
+        turns are found by their words at once and gain their sentence vectors with `backfill`."""
         turns, _ = split_turns(messages)
         last = len(turns) if through is None else min(through, len(turns))
         if self.storage.recall_last_turn(session_id) >= last:
@@ -90,17 +92,20 @@ class IndexedTurns:
         try:
             if generation is not None and generation != self.generation(session_id):
                 return 0
-            return self._index_new(session_id, turns, day or day_in(""), last)
+            return self._index_new(session_id, turns, day or day_in(""), last, embed)
         finally:
             writer.lock.release()
 
-    def _index_new(self, session_id: str, turns: Sequence[Sequence[BaseMessage]], today: str, last: int) -> int:
-        """Write the turns after the last one indexed, through `last`; the caller holds the session's writer."""
+    def _index_new(self, session_id: str, turns: Sequence[Sequence[BaseMessage]], today: str, last: int,
+                   embed: bool = True) -> int:
+        """Write the turns after the last one indexed, through `last` (with their vectors when `embed`); the caller
+        holds the session's writer."""
         start = self.storage.recall_last_turn(session_id)
         new = list(range(start + 1, last + 1))
         if not new:
             return 0
-        vectors = turn_vectors([(user_text(turns[number - 1]), turn_body(turns[number - 1])) for number in new])
+        vectors = turn_vectors([(user_text(turns[number - 1]), turn_body(turns[number - 1]))
+                                for number in new]) if embed else None
         carried = self._carried_date(session_id, start, today)
         named: dict[int, list[str]] = {}
         known = set(self._session_vectors(session_id).turns_naming)  # a name said before may open a sentence
@@ -129,7 +134,8 @@ class IndexedTurns:
     def _session_vectors(self, session_id: str) -> SessionVectors:
         """The session's turns, read once and then only the turns added since (bounded cache). Storage is read and
         the turns added with no lock held, so sessions are searched at once; a copy read before the session's turns
-        changed (taken back, given vectors) is used once and not kept."""
+        changed (taken back, given vectors) is used once and not kept, and one no newer than the cached turns leaves
+        them (vectors may have come to them in place)."""
         with self._lock:
             known = self._vectors.get(session_id) or SessionVectors()
             changes = self._changes
@@ -138,7 +144,7 @@ class IndexedTurns:
             known = known.extended(rows, dict(self.storage.entities_after(session_id, known.last_turn)))
         with self._lock:
             cached = self._vectors.get(session_id)
-            if self._changes == changes and (cached is None or cached.last_turn <= known.last_turn):
+            if self._changes == changes and (cached is None or cached.last_turn < known.last_turn):
                 self._vectors[session_id] = known
             if session_id in self._vectors:
                 self._vectors.move_to_end(session_id)
@@ -183,25 +189,31 @@ class IndexedTurns:
             self.forget(session_id)
 
     def backfill(self, session_id: str, limit: int = BACKFILL_TURNS) -> int:
-        """Embed up to `limit` turns indexed without vectors (before this model, or while it was unavailable),
-        from their stored records, and stores the entities of turns indexed before they were; run after a turn, so
-        an older session gains them a few at a time."""
+        """Embed up to `limit` turns indexed without vectors, the newest first (a turn just answered, one indexed
+        before this model or while it was unavailable), from their stored records, and store the entities of turns
+        indexed before they were; run after a turn, at the priority of work nobody waits for, so a session's turns
+        gain them a few at a time."""
         with self._writer(session_id):
             return self._backfilled(session_id, limit)
 
     def _backfilled(self, session_id: str, limit: int) -> int:
-        """Embed and store what `backfill` adds; the caller holds the session's writer."""
+        """Embed and store what `backfill` adds, and put the vectors in the session's cached turns (read again only
+        where they do not fit there); the caller holds the session's writer."""
         known = self._session_vectors(session_id)
         if unnamed := known.without_entities[:limit * ENTITIES_PER_VECTOR]:
             self.storage.entities_put(session_id, {turn: sorted(known.named[turn]) for turn in unnamed})
             del known.without_entities[:len(unnamed)]
-        missing = known.without_vectors[:limit]
+        missing = known.without_vectors[-limit:][::-1] if limit > 0 else []
         records = self.storage.recall_records(session_id, missing) if missing else {}
         vectors = turn_vectors([record_texts(record) for record in records.values()]) if records else None
         if not vectors:
             return 0
-        for turn, matrix in zip(records, vectors, strict=True):
-            self.storage.recall_set_vector(session_id, turn, to_bytes(matrix))
+        stored = {turn: to_bytes(matrix) for turn, matrix in zip(records, vectors, strict=True)}
+        for turn, blob in stored.items():
+            self.storage.recall_set_vector(session_id, turn, blob)
         with self._lock:
-            self._changed(session_id)  # read again with the new vectors
+            cached = self._vectors.get(session_id)
+            filled = [cached is not None and cached.fill(turn, from_bytes(blob)) for turn, blob in stored.items()]
+            if not all(filled):
+                self._changed(session_id)  # read again with the new vectors
         return len(vectors)

@@ -2,6 +2,7 @@
 against) and one per line said in it, each turn's date and its searchable words, and how many turns use each
 word."""
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from datetime import date
@@ -59,6 +60,10 @@ class GrowingRows:
     @property
     def array(self) -> np.ndarray:
         return self._buffer[:self._count]
+
+    def write(self, start: int, rows: np.ndarray) -> None:
+        """Rows written over this one's rows from `start` (a turn's vectors that came after it was read)."""
+        self._buffer[start:start + len(rows)] = rows
 
     def extended(self, rows: np.ndarray) -> "GrowingRows":
         """A copy with `rows` added after this one's rows."""
@@ -141,9 +146,9 @@ class SessionVectors:
             grown.named[turn] = frozenset(stored_entities.get(turn) or person_entities(record, grown.turns_naming))
             grown.turns_naming.update(grown.named[turn])
             vectors = from_bytes(blob)
-            if vectors is None:  # compared as a zero vector until it is embedded
+            if vectors is None:  # compared as zero vectors until it is embedded, a row kept for each of its lines
                 grown.without_vectors.append(turn)
-                vectors = np.zeros((1, DIMENSIONS), dtype=np.float32)
+                vectors = np.zeros((1 + len(speakers), DIMENSIONS), dtype=np.float32)
             wholes.append(vectors[:1])
             lines.append(vectors[1:])
             owners.append(np.full(len(vectors) - 1, turn, dtype=np.int64))
@@ -153,6 +158,19 @@ class SessionVectors:
         grown._owners = self._owners.extended(np.concatenate(owners))
         grown._line_speakers = self._line_speakers.extended(np.concatenate(said_by))
         return grown
+
+    def fill(self, turn: int, vectors: np.ndarray | None) -> bool:
+        """Put the vectors of a turn read without them in its rows, in place (readers see them at once); False when
+        they do not fit the rows kept for it (its lines read otherwise): the session is then read again."""
+        at = bisect_left(self.turns, turn)
+        start, end = np.searchsorted(self.line_turns, [turn, turn + 1])
+        if (vectors is None or turn not in self.without_vectors or at == len(self.turns) or self.turns[at] != turn
+                or len(vectors) != 1 + end - start):
+            return False
+        self._wholes.write(at, vectors[:1])
+        self._lines.write(int(start), vectors[1:])
+        self.without_vectors.remove(turn)
+        return True
 
     def _speaker_row(self, speakers: Sequence[str | None], count: int) -> np.ndarray:
         """The speaker ids of a turn's `count` embedded lines (-1 where none is named, or the lines differ)."""

@@ -20,7 +20,8 @@ class TurnIndex(Protocol):
     """Where completed turns are indexed for recall, and a deleted session's are forgotten."""
 
     def index_session(self, session_id: str, messages: Sequence[BaseMessage], day: str | None = None,
-                      through: int | None = None, generation: int | None = None, wait: float | None = None) -> int: ...
+                      through: int | None = None, generation: int | None = None, wait: float | None = None,
+                      embed: bool = True) -> int: ...
 
     def generation(self, session_id: str) -> int: ...
 

@@ -109,10 +109,10 @@ def turn(services: SessionServices, session_id: str, owner: str, language: str, 
         services.turns.answered(session_id, run)  # the answer is the person's, the chat list has its count
     services.preparer.schedule(session_id, settings.compression_rate,
                                lambda: services.resets(session_id) == resets_before, settings.language)
-    lower_priority()  # what follows keeps no one waiting: the next reply goes first
-    index_shown_branch(services, session_id, messages, generation)  # recall and search as the page shows them
+    index_shown_branch(services, session_id, messages, generation, embed=False)  # found by its words at once
     run.is_indexed.set()
-    services.recall.backfill(session_id)  # an older session's turns gain their vectors
+    lower_priority()  # what follows keeps no one waiting: the next reply goes first
+    services.recall.backfill(session_id)  # its sentence vectors, and a few of an older session's turns'
 
 
 def ready_to_resume(services: SessionServices, session_id: str) -> bool:
@@ -157,11 +157,12 @@ def follow_shown_branch(services: SessionServices, session_id: str) -> None:
 
 
 def index_shown_branch(services: SessionServices, session_id: str, messages: Sequence[BaseMessage],
-                       generation: int | None = None) -> None:
-    """Recall's index and search follow the messages shown now, each turn dated by the day where the person is;
-    nothing is written when turns were taken back since `generation` was read with the messages."""
+                       generation: int | None = None, embed: bool = True) -> None:
+    """Recall's index and search follow the messages shown now, each turn dated by the day where the person is
+    (without `embed`, its sentence vectors are left to `backfill`); nothing is written when turns were taken back
+    since `generation` was read with the messages."""
     day = day_in(services.storage.load_settings(session_id).time_zone)
-    services.recall.index_session(session_id, messages, day, generation=generation)
+    services.recall.index_session(session_id, messages, day, generation=generation, embed=embed)
 
 
 def record_title(storage: Storage, session_id: str, first_question: str, turns: int) -> None:

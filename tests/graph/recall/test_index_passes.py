@@ -15,10 +15,10 @@ def held_writes(writing: threading.Event, release: threading.Event):
     """`RecallIndex._index_new` as a pass that says it writes, then waits for `release` before it does."""
     writes = RecallIndex._index_new
 
-    def held(self, session_id, turns, today, last):
+    def held(self, session_id, turns, today, last, *embed):
         writing.set()
         assert release.wait(60)
-        return writes(self, session_id, turns, today, last)
+        return writes(self, session_id, turns, today, last, *embed)
 
     return held
 

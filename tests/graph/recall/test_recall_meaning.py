@@ -6,6 +6,7 @@ import pytest
 import graph.recall.gather
 import graph.recall.index
 from graph.recall.embeddings import DIMENSIONS, from_bytes
+from graph.recall.indexed import BACKFILL_TURNS
 from tests.graph.recall import test_recall_fusion
 from tests.graph.recall.test_recall import context_text, filler, play
 from tests.graph.recall.test_recall_fusion import recalled_turns
@@ -67,7 +68,7 @@ def test_turns_stored_with_the_earlier_vectors_are_embedded_again_a_few_after_ea
     play(session, [filler(20)])
     rows = {turn: blob for turn, blob, *_ in storage.recall_vectors("older", 0)}
     embedded = [turn for turn in range(1, 20) if from_bytes(rows[turn]) is not None]
-    assert len(embedded) == 8  # one turn's share: the reply never waits on the whole backlog
+    assert len(embedded) == BACKFILL_TURNS - 1  # one turn's share beside its own: never the whole backlog at once
     play(session, [filler(21), filler(22)])
     rows = {turn: blob for turn, blob, *_ in storage.recall_vectors("older", 0)}
     vectors = [from_bytes(rows[turn]) for turn in range(1, 23)]

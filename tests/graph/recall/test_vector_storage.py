@@ -1,11 +1,12 @@
 """How a turn's vectors are stored: 4-bit rows with a step each, read back close enough that ranking does not
-change; the 8-bit and half-precision rows stored before are still read, a different model's vectors are not."""
+change; the 8-bit and half-precision rows stored before are still read, a different model's vectors are not; a turn
+read before its vectors were made gains them in place."""
 
 import numpy as np
 import pytest
 
 from graph.recall.embeddings import DIMENSIONS, EIGHT_BIT, PACKED_ROW_BYTES, from_bytes, to_bytes
-from graph.recall.vectors import GrowingRows, best_first
+from graph.recall.vectors import GrowingRows, SessionVectors, best_first
 
 pytestmark = pytest.mark.unit
 
@@ -61,3 +62,28 @@ def test_best_first_matches_a_full_sort():
     scores = np.random.default_rng(1).standard_normal(5000)
     assert list(best_first(scores, 50)) == list(np.argsort(-scores)[:50])
     assert list(best_first(scores, 9000)) == list(np.argsort(-scores))
+
+
+def stored_turn(turn: int, blob: bytes | None) -> tuple:
+    """A row as storage gives it: a turn of two lines said, with or without its vectors."""
+    record = {"turn": turn, "date": "2026-12-01", "user": f"Line one of turn {turn}.",
+              "assistant": f"Line two of turn {turn}."}
+    return turn, blob, 20, "2026-12-01", record
+
+
+def test_a_turn_read_without_vectors_keeps_a_row_per_line_and_gains_them_in_place():
+    """The vectors a turn gains after it was read go into the rows kept for it: the session's cached turns are not
+    read again after every turn."""
+    first, third = unit_rows(3, seed=1), unit_rows(3, seed=2)
+    known = SessionVectors().extended([stored_turn(1, to_bytes(first)), stored_turn(2, None),
+                                       stored_turn(3, to_bytes(third))], {})
+    assert known.without_vectors == [2] and known.lines.shape == (6, DIMENSIONS)
+    assert list(known.line_turns) == [1, 1, 2, 2, 3, 3]
+    assert not known.matrix[1].any() and not known.lines[2:4].any()
+    seen_before = known.lines  # an array a reader holds
+    second = unit_rows(3, seed=5)
+    assert not known.fill(2, second[:2])  # a line short: not its rows
+    assert known.fill(2, second)
+    assert known.without_vectors == [] and np.allclose(known.matrix[1], second[0])
+    assert np.allclose(seen_before[2:4], second[1:]) and np.allclose(known.lines[4:], third[1:], atol=0.1)
+    assert not known.fill(2, second)  # it has them already

@@ -1,12 +1,14 @@
 """Work nobody waits for runs at a lower CPU priority than the person's reply: the summaries prepared ahead and a
-turn's housekeeping after its answer (its indexing among it) leave the cores to the model server and to the other
-people's turns."""
+turn's housekeeping after its answer (its sentence vectors among it) leave the cores to the model server and to the
+other people's turns."""
 
 import os
 import threading
 
 import pytest
 
+import graph.recall.indexed
+from graph.recall.embeddings import from_bytes
 from graph.recall.index import RecallIndex
 from graph.session.activity import BACKGROUND_NICENESS, lower_priority
 from tests.conftest import make_engine
@@ -46,25 +48,32 @@ def test_summaries_ahead_and_the_housekeeping_after_an_answer_run_lowered(tmp_pa
         engine.close()
 
 
-def test_a_turn_is_indexed_after_its_answer_lowered_while_recall_indexes_at_the_turns_own_priority(tmp_path,
-                                                                                                   monkeypatch):
-    """Indexing a turn's sentences is most of a turn's CPU: done after the answer at the turn's priority, it takes
-    the cores from the people whose turns run meanwhile. Recall indexing what it searches is part of a turn."""
-    calls: dict[str, list[int]] = {"after answer": [], "recall": []}
-    index_session = RecallIndex.index_session
+def test_a_turn_is_found_by_its_words_at_once_and_gains_its_sentence_vectors_lowered(tmp_path, monkeypatch):
+    """A turn's sentence vectors are most of its CPU: made after the answer at the turn's priority, they took the
+    cores from the people whose turns ran meanwhile. Its words are indexed at the turn's own priority, so the next
+    turn's recall never waits behind the vectors."""
+    indexed: list[tuple[bool, int]] = []
+    embedded: list[int] = []
+    index_session, turn_vectors = RecallIndex.index_session, graph.recall.indexed.turn_vectors
 
-    def noted(self, session_id, messages, *args, **kwargs):
-        calls["recall" if "through" in kwargs else "after answer"].append(niceness())
+    def noted_index(self, session_id, messages, *args, **kwargs):
+        if "through" not in kwargs:  # the pass after the answer, not recall's
+            indexed.append((kwargs.get("embed", True), niceness()))
         return index_session(self, session_id, messages, *args, **kwargs)
 
-    monkeypatch.setattr(RecallIndex, "index_session", noted)
+    monkeypatch.setattr(RecallIndex, "index_session", noted_index)
+    monkeypatch.setattr(graph.recall.indexed, "turn_vectors",
+                        lambda texts: (embedded.append(niceness()), turn_vectors(texts))[1])
     engine = make_engine(tmp_path / "chat.sqlite")
     own = niceness()
     try:
         session = engine.session("indexed")
         session.send("My sister Mina lives in Busan and teaches piano.").wait()
         session.send("Where does my sister live, and what does she teach?").wait()
-        assert calls["after answer"] and set(calls["after answer"]) == {max(own, BACKGROUND_NICENESS)}
-        assert calls["recall"] and set(calls["recall"]) == {own}
+        assert indexed == [(False, own), (False, own)]
+        assert embedded and set(embedded) == {max(own, BACKGROUND_NICENESS)}
+        rows = engine.storage.recall_vectors("indexed", 0)
+        assert [turn for turn, blob, *_ in rows if from_bytes(blob) is not None] == [1, 2]  # both have them now
+        assert engine.recall._changes == 0  # put in the cached turns: the session was not read again
     finally:
         engine.close()

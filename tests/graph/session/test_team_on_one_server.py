@@ -116,11 +116,11 @@ def test_the_next_turn_is_answered_while_the_one_before_is_indexed(tmp_path, mon
     indexing, release = threading.Event(), threading.Event()
     writes = RecallIndex._index_new
 
-    def held(self, session_id, turns, today, last):
+    def held(self, session_id, turns, today, last, *embed):
         if last == 1:
             indexing.set()
             assert release.wait(60)
-        return writes(self, session_id, turns, today, last)
+        return writes(self, session_id, turns, today, last, *embed)
 
     monkeypatch.setattr(RecallIndex, "_index_new", held)
     engine = make_engine(tmp_path / "chat.sqlite", ScriptedChatModel(disable_streaming=not streaming))
