@@ -12,6 +12,7 @@ from graph.recall.embeddings import from_bytes
 from graph.recall.index import RecallIndex
 from graph.session.activity import BACKGROUND_NICENESS, lower_priority
 from tests.conftest import make_engine
+from tests.fakes import ScriptedChatModel
 
 pytestmark = pytest.mark.unit
 
@@ -48,7 +49,9 @@ def test_summaries_ahead_and_the_housekeeping_after_an_answer_run_lowered(tmp_pa
         engine.close()
 
 
-def test_a_turn_is_found_by_its_words_at_once_and_gains_its_sentence_vectors_lowered(tmp_path, monkeypatch):
+@pytest.mark.parametrize("streaming", [True, False], ids=["streaming", "non-streaming"])
+def test_a_turn_is_found_by_its_words_at_once_and_gains_its_sentence_vectors_lowered(tmp_path, monkeypatch,
+                                                                                     streaming):
     """A turn's sentence vectors are most of its CPU: made after the answer at the turn's priority, they took the
     cores from the people whose turns ran meanwhile. Its words are indexed at the turn's own priority, so the next
     turn's recall never waits behind the vectors."""
@@ -64,7 +67,7 @@ def test_a_turn_is_found_by_its_words_at_once_and_gains_its_sentence_vectors_low
     monkeypatch.setattr(RecallIndex, "index_session", noted_index)
     monkeypatch.setattr(graph.recall.indexed, "turn_vectors",
                         lambda texts: (embedded.append(niceness()), turn_vectors(texts))[1])
-    engine = make_engine(tmp_path / "chat.sqlite")
+    engine = make_engine(tmp_path / "chat.sqlite", ScriptedChatModel(disable_streaming=not streaming))
     own = niceness()
     try:
         session = engine.session("indexed")
